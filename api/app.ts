@@ -1,0 +1,99 @@
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import compress from 'koa-compress';
+import helmet from 'koa-helmet';
+import type { AppConfig } from './config.js';
+import type { Db } from './db.js';
+import { errorHandler } from './errors.js';
+import { idempotency } from './middleware/idempotency.js';
+import { requestLog } from './middleware/request-log.js';
+import { sameOriginWrites } from './middleware/same-origin.js';
+import { sessionMiddleware } from './middleware/session.js';
+import { staticPwa } from './middleware/static-pwa.js';
+import { blogRoutes } from './modules/blog/blog.routes.js';
+import { bookmarkRoutes } from './modules/bookmarks/bookmarks.routes.js';
+import { commentRoutes } from './modules/comments/comments.routes.js';
+import { devotionalRoutes } from './modules/devotionals/devotionals.routes.js';
+import { liveRoutes } from './modules/live/live.routes.js';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
+import { objectRoutes, publicObjectRoutes, UPLOAD_PATH } from './modules/objects/objects.routes.js';
+import { progressRoutes } from './modules/progress/progress.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { userRoutes } from './modules/users/users.routes.js';
+import { videoRoutes } from './modules/videos/videos.routes.js';
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+}
+
+/** Builds the Koa app; never listens (server.ts does), so tests mount it on an ephemeral port. */
+export function createApp(deps: AppDeps): Koa {
+  const { config, db } = deps;
+  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+
+  app.on('error', (err: unknown, ctx?: Koa.Context) => {
+    if ((err as { code?: string }).code === 'ECONNRESET' || (err as { code?: string }).code === 'EPIPE') return;
+    console.error(`[error] ${ctx ? `${ctx.method} ${ctx.path}` : ''}`, err);
+  });
+
+  const api = new Router({ prefix: '/api' });
+  for (const routes of [
+    userRoutes(deps),
+    objectRoutes(deps),
+    devotionalRoutes(deps),
+    videoRoutes(deps),
+    blogRoutes(deps),
+    searchRoutes(deps),
+    bookmarkRoutes(deps),
+    progressRoutes(deps),
+    commentRoutes(deps),
+    liveRoutes(deps),
+    newsletterRoutes(deps),
+  ]) {
+    api.use(routes.routes(), routes.allowedMethods({ throw: false }));
+  }
+
+  app.use(requestLog(config.logRequests));
+  app.use(errorHandler);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://img.youtube.com', 'https:'],
+          frameSrc: ['https://www.youtube-nocookie.com'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: config.env === 'production',
+    }),
+  );
+  app.use(compress({ threshold: 1024 }));
+  app.use(sessionMiddleware(app, db));
+  app.use(sameOriginWrites([UPLOAD_PATH]));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '256kb',
+      encoding: 'utf-8',
+    }),
+  );
+  app.use(idempotency(db));
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: false }));
+  app.use(publicObjectRoutes(deps).routes());
+  app.use(staticPwa(config.distDir));
+  return app;
+}

@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const DEV_SECRET = 'development-secret-change-me-in-production-0123456789';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  EDITOR_USERNAMES: z.string().default(''),
+  UPLOAD_DIR: z.string().default('data/uploads'),
+  DIST_DIR: z.string().default('dist'),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOG_REQUESTS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type DatabaseConfig =
+  | { client: 'sqlite'; filename: string }
+  | { client: 'pg'; connectionString: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: DatabaseConfig;
+  sessionSecret: string;
+  editorUsernames: Set<string>;
+  uploadDir: string;
+  distDir: string;
+  trustProxy: boolean;
+  authRateLimit: { max: number; windowMs: number };
+  logRequests: boolean;
+}
+
+export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
+  if (!url) return { client: 'sqlite', filename: path.resolve('data/app.sqlite') };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { client: 'pg', connectionString: url };
+  if (url.startsWith('sqlite:')) return { client: 'sqlite', filename: url === 'sqlite::memory:' ? ':memory:' : path.resolve(url.slice('sqlite:'.length)) };
+  throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or sqlite: (got "${url.split(':')[0]}:…")`);
+}
+
+/** Reads settings from the environment and refuses bad values at boot rather than at the first request. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid settings:\n${lines}`);
+  }
+  const e = parsed.data;
+  let sessionSecret = e.SESSION_SECRET;
+  if (!sessionSecret) {
+    if (e.NODE_ENV === 'production') throw new Error('SESSION_SECRET is required when NODE_ENV=production');
+    if (e.NODE_ENV !== 'test') console.warn('[config] SESSION_SECRET is not set: using a development secret. Set it before going live.');
+    sessionSecret = DEV_SECRET;
+  }
+  if (sessionSecret.length < 32 && e.NODE_ENV === 'production') throw new Error('SESSION_SECRET must be at least 32 characters');
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    database: parseDatabaseUrl(e.DATABASE_URL),
+    sessionSecret,
+    editorUsernames: new Set(
+      e.EDITOR_USERNAMES.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    uploadDir: path.resolve(e.UPLOAD_DIR),
+    distDir: path.resolve(e.DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    logRequests: e.LOG_REQUESTS,
+  };
+}

@@ -1,0 +1,108 @@
+import type { Context, Next } from 'koa';
+import { ZodError } from 'zod';
+
+/** An expected failure with the status and message the client should see. */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string) => new AppError(400, message);
+export const unauthorized = (message = 'Please sign in to continue.') => new AppError(401, message);
+export const forbidden = (message = 'You are not allowed to do that.') => new AppError(403, message);
+export const notFound = (message = 'Not found') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+
+interface DriverError {
+  code?: string;
+  errno?: number;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+/** Unique and foreign-key violations of SQLite and PostgreSQL, mapped to one shape. */
+export function constraintKind(err: unknown): 'unique' | 'foreign' | null {
+  const e = err as DriverError;
+  if (e?.code === '23505') return 'unique';
+  if (e?.code === '23503') return 'foreign';
+  if (e?.code === 'SQLITE_CONSTRAINT' || e?.code?.startsWith('SQLITE_CONSTRAINT')) {
+    if (/UNIQUE/i.test(e.message ?? '')) return 'unique';
+    if (/FOREIGN KEY/i.test(e.message ?? '')) return 'foreign';
+  }
+  return null;
+}
+
+function formatIssues(err: ZodError): string {
+  const first = err.issues[0];
+  if (!first) return 'Invalid input';
+  const where = first.path.length ? `${first.path.join('.')}: ` : '';
+  return `${where}${first.message}`;
+}
+
+/** Maps any thrown error to a status and `{ message }` on the context. Returns false for a real server fault. */
+export function applyError(ctx: Context, err: unknown): boolean {
+  if (err instanceof AppError) {
+    ctx.status = err.status;
+    ctx.body = { message: err.message, ...err.extra };
+    return true;
+  }
+  if (err instanceof ZodError) {
+    ctx.status = 400;
+    ctx.body = { message: formatIssues(err), issues: err.issues };
+    return true;
+  }
+  const kind = constraintKind(err);
+  if (kind === 'unique') {
+    ctx.status = 409;
+    ctx.body = { message: 'That already exists.' };
+    return true;
+  }
+  if (kind === 'foreign') {
+    ctx.status = 400;
+    ctx.body = { message: 'A referenced record does not exist.' };
+    return true;
+  }
+  const e = err as DriverError;
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    ctx.status = status;
+    ctx.body = { message: clientMessage(status, e) };
+    return true;
+  }
+  ctx.status = 500;
+  ctx.body = { message: 'Something went wrong on our side. Please try again.' };
+  return false;
+}
+
+/**
+ * The one error middleware: every thrown error becomes `{ message }` with a status.
+ * Client mistakes never surface as 500; unexpected errors are logged and hidden.
+ * Unknown routes answer 404 JSON.
+ */
+export async function errorHandler(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.body = { message: `No route for ${ctx.method} ${ctx.path}` };
+    }
+  } catch (err) {
+    if (!applyError(ctx, err)) ctx.app.emit('error', err, ctx);
+  }
+}
+
+function clientMessage(status: number, e: DriverError): string {
+  if (status === 413) return 'Request body is too large.';
+  if (status === 415) return 'Unsupported content type.';
+  if (status === 400 && (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? ''))) return 'Malformed JSON body.';
+  return e.expose && e.message ? e.message : 'Bad request.';
+}

@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import type Koa from 'koa';
+import session from 'koa-session';
+import type { Db } from '../db.js';
+
+export const SESSION_COOKIE = 'cik.sid';
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+/** Server-side lifetime of a "browser session" login: the cookie dies with the browser, the row after a week. */
+const BROWSER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface SessionData {
+  userId?: number;
+}
+
+/**
+ * Sessions live in the database, not in the cookie or in process memory: logout really ends
+ * them, and several API processes behind a load balancer see the same sessions.
+ */
+export function databaseSessionStore(db: Db) {
+  return {
+    async get(key: string) {
+      const row = await db('sessions').where({ id: key }).first('data', 'expires_at');
+      if (!row) return undefined;
+      if (Number(row.expires_at) < Date.now()) {
+        await db('sessions').where({ id: key }).delete();
+        return undefined;
+      }
+      try {
+        return JSON.parse(row.data as string) as Record<string, unknown>;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
+      const ttl = typeof maxAge === 'number' ? maxAge : BROWSER_SESSION_MS;
+      const row = { id: key, data: JSON.stringify(sess), expires_at: Date.now() + ttl };
+      await db('sessions').insert(row).onConflict('id').merge(['data', 'expires_at']);
+    },
+    async destroy(key: string) {
+      await db('sessions').where({ id: key }).delete();
+    },
+  };
+}
+
+export function sessionMiddleware(app: Koa, db: Db): Koa.Middleware {
+  return session(
+    {
+      key: SESSION_COOKIE,
+      maxAge: REMEMBER_MS,
+      httpOnly: true,
+      signed: true,
+      sameSite: 'lax',
+      renew: true,
+      store: databaseSessionStore(db),
+      genid: () => crypto.randomBytes(24).toString('base64url'),
+    },
+    app,
+  ) as Koa.Middleware;
+}
+
+/** Drops sessions past their expiry; cheap, so it runs at start and then hourly. */
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  return db('sessions').where('expires_at', '<', Date.now()).delete();
+}

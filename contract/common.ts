@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/** The six categories shared by videos and blog posts (SPEC §3). */
+export const categories = [
+  'apologetics',
+  'bible-study',
+  'theology',
+  'christian-living',
+  'church-history',
+  'ministry',
+] as const;
+export const categorySchema = z.enum(categories, { message: 'Category must be one of the six categories' });
+export type Category = z.infer<typeof categorySchema>;
+
+export const contentTypes = ['video', 'blog'] as const;
+export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType must be video or blog' });
+export type ContentType = z.infer<typeof contentTypeSchema>;
+
+/** Numeric ids of server-created rows (users, videos, posts, comments…). Path and query strings are coerced. */
+export const idSchema = z.coerce.number({ message: 'Expected a numeric id' }).int().positive();
+
+/** Ids that a client may mint offline (bookmarks, folders), so later queued writes can refer to them. */
+export const clientIdSchema = z.uuid({ message: 'Expected a UUID' });
+
+export const isoDateTimeSchema = z.string();
+
+export const messageSchema = z.object({ message: z.string() });
+export type ApiMessage = z.infer<typeof messageSchema>;
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  issues: z.array(z.unknown()).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './users.js';
+export * from './content.js';
+export * from './study.js';
+export * from './live.js';

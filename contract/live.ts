@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const ASKED_BY_MAX = 60;
+export const QUESTION_MAX = 500;
+
+export const liveStreamSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string().nullable(),
+  isLive: z.boolean(),
+  viewerCount: z.number(),
+  thumbnailUrl: z.string().nullable(),
+  scheduledFor: z.string().nullable(),
+});
+export type LiveStream = z.infer<typeof liveStreamSchema>;
+
+export const liveQuestionSchema = z.object({
+  id: z.number(),
+  liveStreamId: z.number(),
+  askedBy: z.string(),
+  question: z.string(),
+  isHighlighted: z.boolean(),
+  isAnswered: z.boolean(),
+  createdAt: z.string(),
+});
+export type LiveQuestion = z.infer<typeof liveQuestionSchema>;
+
+export const createQuestionInputSchema = z.object({
+  liveStreamId: z.coerce.number({ message: 'liveStreamId is required' }).int().positive(),
+  askedBy: z.string({ message: 'Please provide your name and question.' }).trim().min(1, 'Please provide your name and question.').max(ASKED_BY_MAX, `Name must be at most ${ASKED_BY_MAX} characters`),
+  question: z.string({ message: 'Please provide your name and question.' }).trim().min(1, 'Please provide your name and question.').max(QUESTION_MAX, `A question can be at most ${QUESTION_MAX} characters`),
+});
+export type CreateQuestionInput = z.infer<typeof createQuestionInputSchema>;

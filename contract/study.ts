@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { clientIdSchema, contentTypeSchema } from './common.js';
+
+export const DEFAULT_FOLDER_COLOR = '#3B82F6';
+export const FOLDER_NAME_MAX = 60;
+export const COMMENT_MAX = 2000;
+
+const userIdSchema = z.coerce.number({ message: 'userId is required' }).int().positive();
+const contentIdSchema = z.coerce.number({ message: 'contentId is required' }).int().positive();
+
+/** What a bookmark points at, embedded so lists render (and work offline) without a second call. */
+export const bookmarkContentSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  summary: z.string().nullable(),
+  category: z.string(),
+  youtubeId: z.string().nullable(),
+  duration: z.string().nullable(),
+  readTime: z.number().nullable(),
+});
+
+export const bookmarkSchema = z.object({
+  id: z.string(),
+  userId: z.number(),
+  contentType: contentTypeSchema,
+  contentId: z.number(),
+  categoryId: z.string().nullable(),
+  createdAt: z.string(),
+  content: bookmarkContentSchema.nullable(),
+});
+export type Bookmark = z.infer<typeof bookmarkSchema>;
+
+export const createBookmarkInputSchema = z.object({
+  id: clientIdSchema.optional(),
+  userId: userIdSchema,
+  contentType: contentTypeSchema,
+  contentId: contentIdSchema,
+  categoryId: clientIdSchema.nullable().optional(),
+});
+export type CreateBookmarkInput = z.infer<typeof createBookmarkInputSchema>;
+
+export const deleteBookmarkInputSchema = z.object({
+  userId: userIdSchema,
+  contentType: contentTypeSchema,
+  contentId: contentIdSchema,
+});
+export type DeleteBookmarkInput = z.infer<typeof deleteBookmarkInputSchema>;
+
+export const moveBookmarkInputSchema = z.object({ categoryId: clientIdSchema.nullable() });
+export type MoveBookmarkInput = z.infer<typeof moveBookmarkInputSchema>;
+
+export const hexColorSchema = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must be a hex colour like #3B82F6');
+
+export const folderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string(),
+  userId: z.number(),
+  createdAt: z.string(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+export const createFolderInputSchema = z.object({
+  id: clientIdSchema.optional(),
+  userId: userIdSchema,
+  name: z.string({ message: 'Folder name is required' }).trim().min(1, 'Folder name is required').max(FOLDER_NAME_MAX, `Folder name must be at most ${FOLDER_NAME_MAX} characters`),
+  color: z.union([hexColorSchema, z.literal(''), z.null()]).optional(),
+});
+export type CreateFolderInput = z.infer<typeof createFolderInputSchema>;
+
+export const progressSchema = z.object({
+  userId: z.number(),
+  contentType: contentTypeSchema,
+  contentId: z.number(),
+  completed: z.boolean(),
+  progressPercent: z.number(),
+  updatedAt: z.string(),
+});
+export type Progress = z.infer<typeof progressSchema>;
+
+export const progressQuerySchema = z.object({
+  userId: userIdSchema,
+  contentType: contentTypeSchema,
+  contentId: contentIdSchema,
+});
+
+export const saveProgressInputSchema = z
+  .object({
+    userId: userIdSchema,
+    contentType: contentTypeSchema,
+    contentId: contentIdSchema,
+    completed: z.boolean({ message: 'completed must be true or false' }),
+    progressPercent: z.union([z.literal(0), z.literal(100)], { message: 'progressPercent must be 0 or 100' }),
+  })
+  .refine((v) => (v.completed ? v.progressPercent === 100 : v.progressPercent === 0), {
+    message: 'A completed item is 100 percent, an uncompleted one 0',
+    path: ['progressPercent'],
+  });
+export type SaveProgressInput = z.infer<typeof saveProgressInputSchema>;
+
+export const commentSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  contentType: contentTypeSchema,
+  contentId: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+  user: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const commentsQuerySchema = z.object({ contentType: contentTypeSchema, contentId: contentIdSchema });
+
+export const createCommentInputSchema = z.object({
+  userId: userIdSchema,
+  contentType: contentTypeSchema,
+  contentId: contentIdSchema,
+  comment: z.string({ message: 'Please enter a comment.' }).trim().min(1, 'Please enter a comment.').max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`),
+});
+export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;

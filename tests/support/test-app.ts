@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { createApp } from '../../api/app.js';
+import { loadConfig, type AppConfig } from '../../api/config.js';
+import type { Db } from '../../api/db.js';
+import { createTestDatabase } from './test-db.js';
+
+export interface TestApp {
+  url: string;
+  db: Db;
+  config: AppConfig;
+  /** A new API client with its own cookie jar (one per simulated browser). */
+  client: () => ApiClient;
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+}
+
+/** The real app on 127.0.0.1 and an ephemeral port, over a fresh database of its own. */
+export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
+  const { db, database, drop } = await createTestDatabase();
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-uploads-'));
+  const config: AppConfig = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_REQUESTS: 'false',
+      AUTH_RATE_LIMIT: '1000',
+      EDITOR_USERNAMES: 'editor',
+      UPLOAD_DIR: uploadDir,
+      DIST_DIR: path.join(uploadDir, 'no-dist'),
+      ...opts.env,
+    }),
+    database,
+  };
+  const app = createApp({ config, db });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    url,
+    db,
+    config,
+    client: () => new ApiClient(url),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await drop();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Raw body (Buffer or string) sent as is, instead of JSON. */
+  raw?: Buffer | string;
+}
+
+/** A tiny fetch wrapper that keeps cookies like a browser does for one origin. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  constructor(public readonly baseUrl: string) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  getCookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  async request<T = any>(method: string, urlPath: string, body?: unknown, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader;
+    let payload: BodyInit | undefined;
+    if (opts.raw !== undefined) payload = opts.raw as BodyInit;
+    else if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(urlPath.startsWith('http') ? urlPath : this.baseUrl + urlPath, { method, headers, body: payload, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /expires=thu, 01 jan 1970/i.test(a.trim())) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(p: string, opts?: RequestOptions) {
+    return this.request<T>('GET', p, undefined, opts);
+  }
+  post<T = any>(p: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('POST', p, body, opts);
+  }
+  put<T = any>(p: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('PUT', p, body, opts);
+  }
+  patch<T = any>(p: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('PATCH', p, body, opts);
+  }
+  delete<T = any>(p: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('DELETE', p, body, opts);
+  }
+}
+
+let counter = 0;
+/** A unique, valid username for a test (3-20 letters, digits, underscores). */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}_${process.pid % 1000}_${counter}`.slice(0, 20);
+}
+
+/** Signs a new user up on the given client and returns the user. */
+export async function signUp(client: ApiClient, username = uniqueName(), extra: Record<string, unknown> = {}) {
+  const res = await client.post('/api/auth/signup', { username, email: `${username.toLowerCase()}@example.com`, password: 'Password1!', ...extra });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${res.text}`);
+  return res.body as { id: number; username: string; email: string; isEditor: boolean };
+}
