@@ -10,7 +10,6 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['api/**/*.test.ts', 'contract/**/*.test.ts', 'seeds/**/*.test.ts'],
-          passWithNoTests: true,
         },
       },
       {

@@ -21,7 +21,7 @@ const vitest = (name: string, args: string[], env?: Record<string, string>): Ste
 const steps: Step[] = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', '.'] },
-  vitest('unit', ['--project', 'unit']),
+  vitest('unit', ['--project', 'unit', '--passWithNoTests']),
   vitest('api (SQLite)', ['--project', 'api'], { TEST_DB: 'sqlite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {

@@ -1,7 +1,53 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { AppDeps } from '../../app.js';
+import { authRateLimit } from '../../middleware/rate-limit.js';
+import type { User } from '../../../contract/index.js';
+import { usersService } from './users.service.js';
 
-export function userRoutes(_deps: AppDeps): Router {
+interface SessionHandle {
+  userId?: number;
+  maxAge: number | 'session';
+  regenerate: () => Promise<void>;
+}
+
+/** Starts a session; `remember: false` makes it a browser-session cookie. A new id prevents fixation. */
+async function signIn(ctx: Context, user: User, remember: boolean): Promise<void> {
+  const session = ctx.session as unknown as SessionHandle;
+  await session.regenerate();
+  session.userId = user.id;
+  if (!remember) session.maxAge = 'session';
+}
+
+export function userRoutes({ db, config }: AppDeps): Router {
+  const service = usersService(db, config);
+  const limit = authRateLimit(config.authRateLimit);
   const router = new Router();
+
+  const signup = async (ctx: Context) => {
+    const { user, remember } = await service.signup(ctx.request.body);
+    await signIn(ctx, user, remember);
+    ctx.status = 201;
+    ctx.body = user;
+  };
+  router.post('/auth/signup', limit, signup);
+  router.post('/users', limit, signup);
+
+  router.post('/auth/login', limit, async (ctx) => {
+    const { user, remember } = await service.login(ctx.request.body);
+    await signIn(ctx, user, remember);
+    ctx.body = user;
+  });
+
+  router.post('/auth/logout', async (ctx) => {
+    ctx.session = null;
+    ctx.body = { message: "You've been successfully logged out." };
+  });
+
+  router.get('/auth/me', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await service.me(ctx);
+  });
+
   return router;
 }

@@ -1,0 +1,43 @@
+import type { Db } from '../../db.js';
+import { nowIso } from '../../lib/convert.js';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: string;
+  avatar_url: string | null;
+  bio: string | null;
+  website: string | null;
+  social_links: string | null;
+  created_at: unknown;
+  updated_at: unknown;
+}
+
+export function usersRepo(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      return db<UserRow>('users').where({ id }).first();
+    },
+    /** Usernames are unique case-insensitively; lookups match the same way (uses the lower() index). */
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      return db<UserRow>('users').whereRaw('lower(username) = lower(?)', [username]).first();
+    },
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      return db<UserRow>('users').whereRaw('lower(email) = lower(?)', [email]).first();
+    },
+    async create(input: { username: string; email: string; name: string; passwordHash: string }): Promise<UserRow> {
+      const now = nowIso();
+      const [row] = await db<UserRow>('users')
+        .insert({ username: input.username, email: input.email, name: input.name, password_hash: input.passwordHash, role: 'user', created_at: now, updated_at: now })
+        .returning('*');
+      return row as UserRow;
+    },
+    async update(id: number, patch: Partial<Pick<UserRow, 'avatar_url' | 'bio' | 'website' | 'social_links' | 'name'>>): Promise<UserRow | undefined> {
+      await db('users').where({ id }).update({ ...patch, updated_at: nowIso() });
+      return db<UserRow>('users').where({ id }).first();
+    },
+  };
+}
