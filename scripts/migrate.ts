@@ -1,0 +1,15 @@
+// `npm run migrate`: applies pending migrations and seeds an empty database, then exits.
+import fs from 'node:fs';
+import { loadConfig } from '../api/config.js';
+import { createDb, migrate } from '../api/db.js';
+import { seedIfEmpty } from '../seeds/index.js';
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+const db = createDb(loadConfig().database);
+try {
+  await migrate(db);
+  const seeded = await seedIfEmpty(db);
+  console.log(`[migrate] up to date${seeded ? ', sample content seeded' : ''}`);
+} finally {
+  await db.destroy();
+}
