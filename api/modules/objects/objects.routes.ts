@@ -1,14 +1,52 @@
+import fs from 'node:fs';
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
-
-export function objectRoutes(_deps: AppDeps): Router {
-  const router = new Router();
-  return router;
-}
+import type { StoredObject, UploadTicket } from '../../../contract/index.js';
+import { requireUserId } from '../../middleware/auth.js';
+import { ownOrigin } from '../../middleware/same-origin.js';
+import { objectPath, objectsService } from './objects.service.js';
 
 /** The one-time upload target; its body is the raw file, not JSON. */
 export const UPLOAD_PATH = /^\/api\/objects\/uploads\/[^/]+$/;
 
-export function publicObjectRoutes(_deps: AppDeps): Router {
-  return new Router();
+export function objectRoutes({ db, config }: AppDeps): Router {
+  const service = objectsService(db, config);
+  const router = new Router();
+
+  router.post('/objects/upload', async (ctx) => {
+    const { token } = await service.createTicket(requireUserId(ctx));
+    ctx.status = 201;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { uploadURL: `${ownOrigin(ctx)}/api/objects/uploads/${token}` } satisfies UploadTicket;
+  });
+
+  // Uppy's XHR uploader PUTs the file itself (formData: false) with the file's Content-Type.
+  router.put('/objects/uploads/:token', async (ctx) => {
+    try {
+      const stored = await service.receiveUpload(ctx.params.token ?? '', ctx.req, ctx.get('Content-Length'));
+      ctx.body = { objectURL: `${ownOrigin(ctx)}${objectPath(stored.id)}`, contentType: stored.contentType, size: stored.size } satisfies StoredObject;
+    } catch (err) {
+      // An oversized body is not drained: the connection closes once the 413 is sent.
+      if ((err as { status?: number }).status === 413) ctx.set('Connection', 'close');
+      throw err;
+    }
+  });
+
+  return router;
+}
+
+/** Serves stored uploads at `/objects/{id}` (mounted at the root, outside /api): public and immutable. */
+export function publicObjectRoutes({ db, config }: AppDeps): Router {
+  const service = objectsService(db, config);
+  const router = new Router();
+  router.get('/objects/:id', async (ctx) => {
+    const object = await service.findStored(ctx.params.id ?? '');
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'");
+    ctx.type = object.contentType;
+    ctx.length = object.size;
+    ctx.body = fs.createReadStream(object.file);
+  });
+  return router;
 }

@@ -16,6 +16,8 @@ export interface UserRow {
   updated_at: unknown;
 }
 
+export type ProfilePatch = Partial<Pick<UserRow, 'avatar_url' | 'bio' | 'website' | 'social_links' | 'name'>>;
+
 export function usersRepo(db: Db) {
   return {
     async findById(id: number): Promise<UserRow | undefined> {
@@ -35,7 +37,7 @@ export function usersRepo(db: Db) {
         .returning('*');
       return row as UserRow;
     },
-    async update(id: number, patch: Partial<Pick<UserRow, 'avatar_url' | 'bio' | 'website' | 'social_links' | 'name'>>): Promise<UserRow | undefined> {
+    async update(id: number, patch: ProfilePatch): Promise<UserRow | undefined> {
       await db('users').where({ id }).update({ ...patch, updated_at: nowIso() });
       return db<UserRow>('users').where({ id }).first();
     },

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app.js';
+import { requireSelf, sessionUserId } from '../../middleware/auth.js';
 import { authRateLimit } from '../../middleware/rate-limit.js';
+import { ownOrigin } from '../../middleware/same-origin.js';
 import type { User } from '../../../contract/index.js';
-import { usersService } from './users.service.js';
+import { parseUserId, usersService } from './users.service.js';
 
 interface SessionHandle {
   userId?: number;
@@ -47,6 +49,22 @@ export function userRoutes({ db, config }: AppDeps): Router {
   router.get('/auth/me', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await service.me(ctx);
+  });
+
+  router.get('/users/:id', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await service.getProfile(ctx.params.id, sessionUserId(ctx));
+  });
+
+  // Only the signed-in user's own profile: 401 without a session, 403 for any other id.
+  const selfFromPath = (ctx: Context) => requireSelf(ctx, parseUserId(ctx.params.id) ?? Number.NaN);
+
+  router.put('/users/:id/profile', async (ctx) => {
+    ctx.body = await service.updateProfile(selfFromPath(ctx), ctx.request.body);
+  });
+
+  router.put('/users/:id/avatar', async (ctx) => {
+    ctx.body = await service.updateAvatar(selfFromPath(ctx), ctx.request.body, ownOrigin(ctx));
   });
 
   return router;

@@ -1,12 +1,46 @@
 import type { Context } from 'koa';
-import { loginInputSchema, signupInputSchema, type User } from '../../../contract/index.js';
+import {
+  loginInputSchema,
+  parseSocialLinks,
+  signupInputSchema,
+  updateAvatarInputSchema,
+  updateProfileInputSchema,
+  type User,
+} from '../../../contract/index.js';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db.js';
-import { AppError, conflict, constraintKind, forbidden, unauthorized } from '../../errors.js';
+import { AppError, badRequest, conflict, constraintKind, forbidden, notFound, unauthorized } from '../../errors.js';
 import { toIso } from '../../lib/convert.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.js';
 import { sessionUserId } from '../../middleware/auth.js';
+import { objectsService } from '../objects/objects.service.js';
 import { usersRepo, type UserRow } from './users.repo.js';
+
+const MAX_INT4 = 2147483647;
+
+/** A user id from a path: digits only and within the column's range, else null (so a lookup answers 404, never 500). */
+export function parseUserId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_INT4 ? id : null;
+}
+
+/**
+ * The stored form of socialLinks: a JSON string holding only `x` and `instagram`, the legacy
+ * `twitter` read as `x`, empty values dropped, and null when nothing is left (or it is unreadable).
+ */
+export function normalizeSocialLinks(raw: string | null | undefined): string | null {
+  const links = parseSocialLinks(raw);
+  return Object.keys(links).length ? JSON.stringify(links) : null;
+}
+
+/** A handle or an http(s) address; any other scheme (javascript:, data:) could run script where the link is shown. */
+function hasUnsafeScheme(value: string): boolean {
+  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase();
+  return scheme !== undefined && scheme !== 'http' && scheme !== 'https';
+}
+
+const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
 
 /** Editors are named by EDITOR_USERNAMES (case-insensitive) or hold the stored `editor` role. */
 export function isEditor(row: Pick<UserRow, 'username' | 'role'>, config: Pick<AppConfig, 'editorUsernames'>): boolean {
@@ -23,7 +57,7 @@ export function toUser(row: UserRow, config: Pick<AppConfig, 'editorUsernames'>,
     avatarUrl: row.avatar_url,
     bio: row.bio,
     website: row.website,
-    socialLinks: row.social_links,
+    socialLinks: normalizeSocialLinks(row.social_links),
     isEditor: isEditor(row, config),
     createdAt: toIso(row.created_at),
   };
@@ -31,8 +65,46 @@ export function toUser(row: UserRow, config: Pick<AppConfig, 'editorUsernames'>,
 
 export function usersService(db: Db, config: AppConfig) {
   const repo = usersRepo(db);
+  const objects = objectsService(db, config);
+
+  /** The signed-in user's row after a change; gone (account deleted) means the session is over. */
+  const ownUser = (row: UserRow | undefined): User => {
+    if (!row) throw unauthorized('Your session has ended. Please sign in again.');
+    return toUser(row, config, { includeEmail: true });
+  };
+
   return {
     repo,
+    /** A public profile; the email only when `viewerId` is the user themself. Unknown or malformed ids are 404. */
+    async getProfile(rawId: string | undefined, viewerId: number | null): Promise<User> {
+      const id = parseUserId(rawId);
+      const row = id === null ? undefined : await repo.findById(id);
+      if (!row) throw notFound('User not found.');
+      return toUser(row, config, { includeEmail: viewerId === row.id });
+    },
+    /**
+     * Replaces the profile fields of `userId` (already checked to be the signed-in user). The form
+     * sends all three; an empty or omitted one is cleared, which is how socialLinks "omitted when empty" clears.
+     */
+    async updateProfile(userId: number, input: unknown): Promise<User> {
+      const data = updateProfileInputSchema.parse(input ?? {});
+      if (Object.values(parseSocialLinks(data.socialLinks)).some(hasUnsafeScheme)) {
+        throw badRequest('Social links must be a handle or an http(s) address.');
+      }
+      return ownUser(
+        await repo.update(userId, {
+          bio: emptyToNull(data.bio),
+          website: emptyToNull(data.website),
+          social_links: normalizeSocialLinks(data.socialLinks),
+        }),
+      );
+    },
+    /** Sets the avatar to an image this server stored for `userId`; stores its path `/objects/{id}`. */
+    async updateAvatar(userId: number, input: unknown, origin: string): Promise<User> {
+      const { avatarUrl } = updateAvatarInputSchema.parse(input ?? {});
+      const avatarPath = await objects.ownedObjectPath(avatarUrl, origin, userId);
+      return ownUser(await repo.update(userId, { avatar_url: avatarPath }));
+    },
     async signup(input: unknown): Promise<{ user: User; remember: boolean }> {
       const data = signupInputSchema.parse(input);
       if (await repo.findByUsername(data.username)) throw conflict('That username is already taken.');

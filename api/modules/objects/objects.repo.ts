@@ -1,0 +1,45 @@
+import type { Db } from '../../db.js';
+
+/** pending: a ticket was issued · uploading: its PUT is being received · stored: the bytes are on disk. */
+export type ObjectStatus = 'pending' | 'uploading' | 'stored';
+
+export interface ObjectRow {
+  id: string;
+  user_id: number;
+  upload_token: string;
+  status: ObjectStatus;
+  content_type: string | null;
+  size: number | null;
+  created_at: unknown;
+  expires_at: unknown;
+}
+
+export function objectsRepo(db: Db) {
+  return {
+    async create(row: { id: string; userId: number; token: string; createdAt: string; expiresAt: string }): Promise<void> {
+      await db('uploaded_objects').insert({
+        id: row.id,
+        user_id: row.userId,
+        upload_token: row.token,
+        status: 'pending',
+        created_at: row.createdAt,
+        expires_at: row.expiresAt,
+      });
+    },
+    async findById(id: string): Promise<ObjectRow | undefined> {
+      return db<ObjectRow>('uploaded_objects').where({ id }).first();
+    },
+    async findByToken(token: string): Promise<ObjectRow | undefined> {
+      return db<ObjectRow>('uploaded_objects').where({ upload_token: token }).first();
+    },
+    /** Moves a row from one status to another only if it is still in the first: true when this caller won. */
+    async transition(id: string, from: ObjectStatus, to: ObjectStatus, extra: { content_type?: string; size?: number } = {}): Promise<boolean> {
+      const n = await db('uploaded_objects').where({ id, status: from }).update({ status: to, ...extra });
+      return Number(n) > 0;
+    },
+    /** Tickets never used are dropped once expired (an upload still running is left alone); stored objects stay. */
+    async purgeExpired(nowIso: string): Promise<number> {
+      return db('uploaded_objects').where({ status: 'pending' }).andWhere('expires_at', '<', nowIso).delete();
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../contract/index.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db.js';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { toIso, toNumber } from '../../lib/convert.js';
+import { objectsRepo, type ObjectRow } from './objects.repo.js';
+import { readLimitedBody, tooLarge } from './read-body.js';
+
+/** How long an upload ticket stays usable. */
+export const TICKET_TTL_MS = 15 * 60 * 1000;
+const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** The path an object is served at; what the API stores (e.g. as an avatar) and answers, made absolute. */
+export const objectPath = (id: string) => `/objects/${id}`;
+
+const isAllowedType = (mime: string): boolean => (ALLOWED_IMAGE_TYPES as readonly string[]).includes(mime);
+
+/**
+ * The object id behind a URL this server issued: the path `/objects/{id}` or the same path as an
+ * absolute URL on `origin`. Anything else (another site, another path, a query string) is null.
+ */
+export function objectIdFromUrl(url: string, origin: string): string | null {
+  let pathname: string;
+  if (url.startsWith('/') && !url.startsWith('//')) {
+    pathname = url;
+  } else {
+    let parsed: URL;
+    let own: string;
+    try {
+      parsed = new URL(url);
+      own = new URL(origin).origin;
+    } catch {
+      return null;
+    }
+    if (parsed.origin !== own || parsed.search || parsed.hash || parsed.username || parsed.password) return null;
+    pathname = parsed.pathname;
+  }
+  const match = /^\/objects\/([^/?#]+)$/.exec(pathname);
+  const id = match?.[1]?.toLowerCase();
+  return id && OBJECT_ID.test(id) ? id : null;
+}
+
+const uploadGone = () => notFound('This upload link is invalid, expired or already used. Please start the upload again.');
+
+export interface StoredObjectInfo {
+  id: string;
+  contentType: string;
+  size: number;
+}
+
+export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
+  const repo = objectsRepo(db);
+  const filePath = (id: string) => path.join(config.uploadDir, id);
+
+  return {
+    /** A one-time ticket for one upload by `userId`; expired unused tickets are swept on the way. */
+    async createTicket(userId: number): Promise<{ id: string; token: string }> {
+      const now = Date.now();
+      await repo.purgeExpired(new Date(now).toISOString());
+      const id = crypto.randomUUID();
+      const token = crypto.randomBytes(32).toString('base64url');
+      await repo.create({ id, userId, token, createdAt: new Date(now).toISOString(), expiresAt: new Date(now + TICKET_TTL_MS).toISOString() });
+      return { id, token };
+    },
+
+    /**
+     * Receives the file for a ticket. The ticket is claimed (pending → uploading) before the body is
+     * read, so two PUTs with one token cannot both store; a failed upload (too large, not an image,
+     * interrupted) hands the ticket back so the client may retry it until it expires.
+     */
+    async receiveUpload(token: string, body: Readable, declaredLength: string): Promise<StoredObjectInfo> {
+      if (!TOKEN.test(token)) throw uploadGone();
+      const row = await repo.findByToken(token);
+      if (!row || row.status !== 'pending' || new Date(toIso(row.expires_at)).getTime() <= Date.now()) throw uploadGone();
+      if (declaredLength && Number(declaredLength) > MAX_UPLOAD_BYTES) throw tooLarge(MAX_UPLOAD_BYTES);
+      if (!(await repo.transition(row.id, 'pending', 'uploading'))) throw uploadGone();
+      try {
+        const bytes = await readLimitedBody(body, MAX_UPLOAD_BYTES);
+        const detected = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
+        if (!detected || !isAllowedType(detected.mime)) {
+          throw new AppError(415, 'Only PNG, JPEG, WebP or GIF images can be uploaded.');
+        }
+        await fs.mkdir(config.uploadDir, { recursive: true });
+        const partial = `${filePath(row.id)}.part`;
+        await fs.writeFile(partial, bytes);
+        await fs.rename(partial, filePath(row.id));
+        if (!(await repo.transition(row.id, 'uploading', 'stored', { content_type: detected.mime, size: bytes.length }))) throw uploadGone();
+        return { id: row.id, contentType: detected.mime, size: bytes.length };
+      } catch (err) {
+        await repo.transition(row.id, 'uploading', 'pending');
+        throw err;
+      }
+    },
+
+    /** A stored object to serve publicly; unknown, pending or missing on disk is 404. */
+    async findStored(rawId: string): Promise<StoredObjectInfo & { file: string }> {
+      const id = rawId.toLowerCase();
+      if (!OBJECT_ID.test(id)) throw notFound('No such file.');
+      const row = await repo.findById(id);
+      if (!row || row.status !== 'stored' || !row.content_type) throw notFound('No such file.');
+      try {
+        const stat = await fs.stat(filePath(id));
+        return { id, contentType: row.content_type, size: stat.size, file: filePath(id) };
+      } catch {
+        throw notFound('No such file.');
+      }
+    },
+
+    /**
+     * Checks that `url` names an object this server stored for `userId` and returns its path.
+     * 400 for another site's URL or an object that is unknown or not yet stored; 403 for another user's.
+     */
+    async ownedObjectPath(url: string, origin: string, userId: number): Promise<string> {
+      const id = objectIdFromUrl(url, origin);
+      if (!id) throw badRequest('The avatar must be an image uploaded to this site (a /objects/… address).');
+      const row: ObjectRow | undefined = await repo.findById(id);
+      if (!row) throw badRequest('That image was not found. Please upload it again.');
+      if (toNumber(row.user_id) !== userId) throw forbidden('That image was uploaded by another user.');
+      if (row.status !== 'stored') throw badRequest('That image has not finished uploading. Please upload it again.');
+      return objectPath(id);
+    },
+  };
+}
+
+export type ObjectsService = ReturnType<typeof objectsService>;

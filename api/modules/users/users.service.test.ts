@@ -1,0 +1,121 @@
+import { describe, expect, test } from 'vitest';
+import { usernameSchema } from '../../../contract/index.js';
+import type { UserRow } from './users.repo.js';
+import { isEditor, normalizeSocialLinks, parseUserId, toUser } from './users.service.js';
+
+describe('usernameSchema', () => {
+  test.each(['abc', 'a'.repeat(20), 'Alice_99', '___', '123'])('when the username is %j, then it is accepted', (name) => {
+    expect(usernameSchema.safeParse(name).success).toBe(true);
+  });
+
+  test('when the username has spaces around it, then it is trimmed', () => {
+    expect(usernameSchema.parse('  alice  ')).toBe('alice');
+  });
+
+  test.each([
+    ['too short', 'ab', 'Username must be 3-20 characters'],
+    ['too short once trimmed', '  ab  ', 'Username must be 3-20 characters'],
+    ['too long', 'a'.repeat(21), 'Username must be 3-20 characters'],
+    ['with a hyphen', 'bad-name', 'Username may contain only letters, numbers and underscores'],
+    ['with a space inside', 'bad name', 'Username may contain only letters, numbers and underscores'],
+    ['with a dot', 'a.b.c', 'Username may contain only letters, numbers and underscores'],
+    ['with a non-ASCII letter', 'jösé', 'Username may contain only letters, numbers and underscores'],
+  ])('when the username is %s, then it is refused with a message', (_label, name, message) => {
+    const result = usernameSchema.safeParse(name);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => i.message)).toContain(message);
+  });
+
+  test.each([undefined, null, 42, ['alice']])('when the username is %j, then "Username is required"', (value) => {
+    const result = usernameSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Username is required');
+  });
+});
+
+describe('isEditor', () => {
+  const config = { editorUsernames: new Set(['editor', 'pastor_john']) };
+
+  test('when the username is listed, then in any case it is an editor', () => {
+    expect(isEditor({ username: 'Pastor_John', role: 'user' }, config)).toBe(true);
+    expect(isEditor({ username: 'EDITOR', role: 'user' }, config)).toBe(true);
+  });
+
+  test('when the stored role is editor, then it is an editor without being listed', () => {
+    expect(isEditor({ username: 'someone', role: 'editor' }, config)).toBe(true);
+  });
+
+  test('when neither, then it is not an editor (a name that only contains a listed one does not count)', () => {
+    expect(isEditor({ username: 'someone', role: 'user' }, config)).toBe(false);
+    expect(isEditor({ username: 'editor2', role: 'user' }, config)).toBe(false);
+    expect(isEditor({ username: 'editor', role: 'user' }, { editorUsernames: new Set() })).toBe(false);
+  });
+});
+
+describe('normalizeSocialLinks', () => {
+  test.each([
+    ['x and instagram', '{"x":"@me","instagram":"me.ig"}', '{"x":"@me","instagram":"me.ig"}'],
+    ['the legacy twitter key', '{"twitter":"@old"}', '{"x":"@old"}'],
+    ['x and twitter both', '{"x":"@new","twitter":"@old"}', '{"x":"@new"}'],
+    ['an empty x beside twitter', '{"x":"","twitter":"@old"}', '{"x":"@old"}'],
+    ['values with spaces around them', '{"x":"  @me  "}', '{"x":"@me"}'],
+    ['unknown keys', '{"x":"@me","facebook":"fb"}', '{"x":"@me"}'],
+    ['only empty values', '{"x":"","instagram":"   "}', null],
+    ['an empty object', '{}', null],
+    ['nothing', undefined, null],
+    ['null', null, null],
+    ['an empty string', '', null],
+    ['text that is not JSON', '{x:', null],
+    ['a JSON array', '["@me"]', null],
+    ['a non-string value', '{"x":5}', null],
+  ])('when given %s, then %j', (_label, raw, expected) => {
+    expect(normalizeSocialLinks(raw)).toBe(expected);
+  });
+});
+
+describe('parseUserId', () => {
+  test.each([
+    ['1', 1],
+    ['42', 42],
+    ['2147483647', 2147483647],
+  ])('when the path id is %j, then %d', (raw, id) => {
+    expect(parseUserId(raw)).toBe(id);
+  });
+
+  test.each([undefined, '', '0', '-1', '01', '1.5', '1e3', ' 1', 'abc', '0x10', '2147483648', '99999999999999999999'])(
+    'when the path id is %j, then null',
+    (raw) => {
+      expect(parseUserId(raw)).toBeNull();
+    },
+  );
+});
+
+describe('toUser', () => {
+  const row: UserRow = {
+    id: 7,
+    username: 'alice',
+    email: 'alice@example.com',
+    name: 'Alice',
+    password_hash: 'scrypt$16384$8$1$salt$key',
+    role: 'user',
+    avatar_url: '/objects/00000000-0000-4000-8000-000000000000',
+    bio: null,
+    website: null,
+    social_links: '{"twitter":"@alice"}',
+    created_at: new Date('2025-01-02T03:04:05Z'),
+    updated_at: '2025-01-02T03:04:05.000Z',
+  };
+  const config = { editorUsernames: new Set<string>() };
+
+  test('when shown to its owner, then the email is in and the hash never is', () => {
+    const user = toUser(row, config, { includeEmail: true });
+    expect(user.email).toBe('alice@example.com');
+    expect(JSON.stringify(user)).not.toContain('scrypt$');
+    expect(user.createdAt).toBe('2025-01-02T03:04:05.000Z');
+    expect(user.socialLinks).toBe('{"x":"@alice"}');
+  });
+
+  test('when shown to anyone else, then there is no email key at all', () => {
+    expect(toUser(row, config, { includeEmail: false })).not.toHaveProperty('email');
+  });
+});
