@@ -1,7 +1,31 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { liveService } from './live.service.js';
 
-export function liveRoutes(_deps: AppDeps): Router {
+export function liveRoutes({ db }: AppDeps): Router {
+  const service = liveService(db);
   const router = new Router();
+
+  // `null` (JSON) when nothing is live: the PWA shows "No Live Stream Currently".
+  router.get('/live-streams/current', async (ctx) => {
+    const stream = await service.current();
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(stream);
+  });
+
+  router.get('/live-streams/upcoming', async (ctx) => {
+    ctx.body = await service.upcoming();
+  });
+
+  router.get('/live-streams/:id/questions', async (ctx) => {
+    ctx.body = await service.questions(ctx.params.id);
+  });
+
+  router.post('/questions', async (ctx) => {
+    const question = await service.ask(ctx.request.body);
+    ctx.status = 201;
+    ctx.body = question;
+  });
+
   return router;
 }

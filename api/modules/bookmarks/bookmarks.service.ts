@@ -1,0 +1,94 @@
+import crypto from 'node:crypto';
+import {
+  createBookmarkInputSchema,
+  deleteBookmarkInputSchema,
+  moveBookmarkInputSchema,
+  type Bookmark,
+} from '../../../contract/index.js';
+import type { Db } from '../../db.js';
+import { conflict, constraintKind, forbidden, notFound } from '../../errors.js';
+import { bookmarksRepo, type StoredBookmark } from './bookmarks.repo.js';
+import { contentKey, contentRepo } from './content.repo.js';
+import { foldersService } from './folders.service.js';
+import { assertSelf, parseClientIdParam, parseNumericParam } from './ownership.js';
+
+export const CONTENT_NOT_FOUND = 'That video or article does not exist.';
+
+export function bookmarksService(db: Db) {
+  const repo = bookmarksRepo(db);
+  const content = contentRepo(db);
+  const folders = foldersService(db);
+
+  /** Attaches what each bookmark points at: two queries for any number of bookmarks; null when it is gone. */
+  async function withContent(list: StoredBookmark[]): Promise<Bookmark[]> {
+    const summaries = await content.summaries(list);
+    return list.map((b) => ({ ...b, content: summaries.get(contentKey(b)) ?? null }));
+  }
+
+  async function one(b: StoredBookmark): Promise<Bookmark> {
+    const [bookmark] = await withContent([b]);
+    return bookmark!;
+  }
+
+  /** null means "no folder"; anything else must be one of the actor's folders. */
+  async function resolveFolder(actorId: number, categoryId: string | null | undefined): Promise<string | null> {
+    if (!categoryId) return null;
+    const folder = await folders.requireOwnFolder(actorId, categoryId.toLowerCase());
+    return folder.id;
+  }
+
+  return {
+    /** The actor's bookmarks, newest first, each with its content. */
+    async list(actorId: number, userIdParam: unknown): Promise<Bookmark[]> {
+      const userId = parseNumericParam('userId', userIdParam);
+      assertSelf(actorId, userId);
+      return withContent(await repo.listByUser(userId));
+    },
+
+    /**
+     * Sets the absolute state "bookmarked, in this folder (or none)". The first call creates the
+     * bookmark (created: true); a repeat, with or without a client id, answers the same bookmark with
+     * its folder set as asked, so an offline replay never makes a second row and never fails.
+     */
+    async save(actorId: number, input: unknown): Promise<{ bookmark: Bookmark; created: boolean }> {
+      const data = createBookmarkInputSchema.parse(input);
+      assertSelf(actorId, data.userId);
+      if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
+      const folderId = await resolveFolder(actorId, data.categoryId);
+      try {
+        const { bookmark, created } = await repo.upsert({
+          id: (data.id ?? crypto.randomUUID()).toLowerCase(),
+          userId: data.userId,
+          contentType: data.contentType,
+          contentId: data.contentId,
+          folderId,
+        });
+        return { bookmark: await one(bookmark), created };
+      } catch (err) {
+        // The user+content conflict is absorbed by the upsert; what is left is a client id in use.
+        if (constraintKind(err) === 'unique') throw conflict('That bookmark id is already used for other content.');
+        throw err;
+      }
+    },
+
+    /** Sets the absolute state "not bookmarked": succeeds whether or not the bookmark existed. */
+    async remove(actorId: number, input: unknown): Promise<void> {
+      const data = deleteBookmarkInputSchema.parse(input);
+      assertSelf(actorId, data.userId);
+      await repo.deleteByContent(data.userId, data.contentType, data.contentId);
+    },
+
+    /** Files the actor's bookmark in one of their folders, or in none (categoryId null). */
+    async move(actorId: number, idParam: unknown, input: unknown): Promise<Bookmark> {
+      const id = parseClientIdParam('bookmarkId', idParam);
+      const data = moveBookmarkInputSchema.parse(input);
+      const existing = await repo.findById(id);
+      if (!existing) throw notFound('That bookmark does not exist.');
+      if (existing.userId !== actorId) throw forbidden('That bookmark belongs to another user.');
+      const folderId = await resolveFolder(actorId, data.categoryId);
+      const moved = await repo.setFolder(id, folderId);
+      if (!moved) throw notFound('That bookmark does not exist.');
+      return one(moved);
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { Comment, ContentType } from '../../../contract/index.js';
+import type { Db } from '../../db.js';
+import { nowIso, toIso, toNumber } from '../../lib/convert.js';
+import { fitsIntColumn } from '../bookmarks/content.repo.js';
+
+interface CommentRow {
+  id: number | string;
+  user_id: number | string;
+  content_type: string;
+  content_id: number | string;
+  comment: string;
+  created_at: unknown;
+  user_name: string;
+  user_avatar_url: string | null;
+}
+
+/** The author is shown by name and avatar only; the email never leaves the server. */
+function toComment(row: CommentRow): Comment {
+  return {
+    id: toNumber(row.id),
+    userId: toNumber(row.user_id),
+    contentType: row.content_type as ContentType,
+    contentId: toNumber(row.content_id),
+    comment: row.comment,
+    createdAt: toIso(row.created_at),
+    user: { name: row.user_name, avatarUrl: row.user_avatar_url },
+  };
+}
+
+export function commentsRepo(db: Db) {
+  const withAuthor = () =>
+    db('comments as c')
+      .join('users as u', 'u.id', 'c.user_id')
+      .select('c.id', 'c.user_id', 'c.content_type', 'c.content_id', 'c.comment', 'c.created_at', 'u.name as user_name', 'u.avatar_url as user_avatar_url');
+
+  return {
+    /** Newest first; the id breaks ties between comments posted in the same millisecond. */
+    async listByContent(contentType: ContentType, contentId: number): Promise<Comment[]> {
+      if (!fitsIntColumn(contentId)) return [];
+      const rows: CommentRow[] = await withAuthor()
+        .where({ 'c.content_type': contentType, 'c.content_id': contentId })
+        .orderBy([
+          { column: 'c.created_at', order: 'desc' },
+          { column: 'c.id', order: 'desc' },
+        ]);
+      return rows.map(toComment);
+    },
+
+    async create(input: { userId: number; contentType: ContentType; contentId: number; comment: string }): Promise<Comment> {
+      const [inserted] = await db('comments')
+        .insert({ user_id: input.userId, content_type: input.contentType, content_id: input.contentId, comment: input.comment, created_at: nowIso() })
+        .returning('id');
+      const id = toNumber(typeof inserted === 'object' && inserted !== null ? (inserted as { id: unknown }).id : inserted);
+      const row: CommentRow | undefined = await withAuthor().where('c.id', id).first();
+      if (!row) throw new Error(`Comment ${id} vanished after insert`);
+      return toComment(row);
+    },
+  };
+}

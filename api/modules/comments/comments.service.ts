@@ -1,0 +1,30 @@
+import { commentsQuerySchema, createCommentInputSchema, type Comment } from '../../../contract/index.js';
+import type { Db } from '../../db.js';
+import { notFound } from '../../errors.js';
+import { CONTENT_NOT_FOUND } from '../bookmarks/bookmarks.service.js';
+import { contentRepo } from '../bookmarks/content.repo.js';
+import { assertSelf } from '../bookmarks/ownership.js';
+import { commentsRepo } from './comments.repo.js';
+
+export function commentsService(db: Db) {
+  const repo = commentsRepo(db);
+  const content = contentRepo(db);
+  return {
+    /** Public: anyone may read the comments of a video or post, newest first. */
+    async list(query: unknown): Promise<Comment[]> {
+      const q = commentsQuerySchema.parse(query);
+      return repo.listByContent(q.contentType, q.contentId);
+    },
+
+    /**
+     * Posts a comment as the actor. Each call adds a comment; a replay of the same queued comment is
+     * recognised by its Idempotency-Key (the middleware answers the first result), not here.
+     */
+    async create(actorId: number, input: unknown): Promise<Comment> {
+      const data = createCommentInputSchema.parse(input);
+      assertSelf(actorId, data.userId);
+      if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
+      return repo.create(data);
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { LiveQuestion, LiveStream } from '../../../contract/index.js';
+import type { Db } from '../../db.js';
+import { nowIso, toBool, toIso, toIsoOrNull, toNumber } from '../../lib/convert.js';
+import { fitsIntColumn } from '../bookmarks/content.repo.js';
+
+interface LiveStreamRow {
+  id: number | string;
+  title: string;
+  description: string | null;
+  is_live: unknown;
+  viewer_count: number | string;
+  thumbnail_url: string | null;
+  scheduled_for: unknown;
+}
+
+interface LiveQuestionRow {
+  id: number | string;
+  live_stream_id: number | string;
+  asked_by: string;
+  question: string;
+  is_highlighted: unknown;
+  is_answered: unknown;
+  created_at: unknown;
+}
+
+function toLiveStream(row: LiveStreamRow): LiveStream {
+  return {
+    id: toNumber(row.id),
+    title: row.title,
+    description: row.description,
+    isLive: toBool(row.is_live),
+    viewerCount: toNumber(row.viewer_count),
+    thumbnailUrl: row.thumbnail_url,
+    scheduledFor: toIsoOrNull(row.scheduled_for),
+  };
+}
+
+function toLiveQuestion(row: LiveQuestionRow): LiveQuestion {
+  return {
+    id: toNumber(row.id),
+    liveStreamId: toNumber(row.live_stream_id),
+    askedBy: row.asked_by,
+    question: row.question,
+    isHighlighted: toBool(row.is_highlighted),
+    isAnswered: toBool(row.is_answered),
+    createdAt: toIso(row.created_at),
+  };
+}
+
+export function liveRepo(db: Db) {
+  return {
+    /** The live stream; with several, the most recently scheduled (unscheduled ones last). */
+    async current(): Promise<LiveStream | null> {
+      const row = await db<LiveStreamRow>('live_streams')
+        .where('is_live', true)
+        // NULLs sort differently on SQLite and PostgreSQL; the CASE puts them last on both.
+        .orderByRaw('CASE WHEN scheduled_for IS NULL THEN 1 ELSE 0 END, scheduled_for DESC, id DESC')
+        .first();
+      return row ? toLiveStream(row) : null;
+    },
+
+    /** Streams not live yet and scheduled after `now`, soonest first. */
+    async upcoming(now: string): Promise<LiveStream[]> {
+      const rows = await db<LiveStreamRow>('live_streams')
+        .where('is_live', false)
+        .where('scheduled_for', '>', now)
+        .orderBy([
+          { column: 'scheduled_for', order: 'asc' },
+          { column: 'id', order: 'asc' },
+        ]);
+      return rows.map(toLiveStream);
+    },
+
+    async findStream(id: number): Promise<LiveStream | undefined> {
+      if (!fitsIntColumn(id)) return undefined;
+      const row = await db<LiveStreamRow>('live_streams').where({ id }).first();
+      return row ? toLiveStream(row) : undefined;
+    },
+
+    /** Highlighted questions first, then newest first. */
+    async questions(liveStreamId: number): Promise<LiveQuestion[]> {
+      const rows = await db<LiveQuestionRow>('live_questions')
+        .where({ live_stream_id: liveStreamId })
+        .orderBy([
+          { column: 'is_highlighted', order: 'desc' },
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]);
+      return rows.map(toLiveQuestion);
+    },
+
+    async createQuestion(input: { liveStreamId: number; askedBy: string; question: string }): Promise<LiveQuestion> {
+      const rows = await db('live_questions')
+        .insert({
+          live_stream_id: input.liveStreamId,
+          asked_by: input.askedBy,
+          question: input.question,
+          is_highlighted: false,
+          is_answered: false,
+          created_at: nowIso(),
+        })
+        .returning('*');
+      return toLiveQuestion(rows[0] as LiveQuestionRow);
+    },
+  };
+}

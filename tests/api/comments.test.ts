@@ -1,0 +1,166 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function signedIn(): Promise<{ client: ApiClient; userId: number; username: string }> {
+  const client = app.client();
+  const user = await signUp(client);
+  return { client, userId: user.id, username: user.username };
+}
+
+let seq = 0;
+async function insertVideo(): Promise<number> {
+  seq += 1;
+  const [row] = await app
+    .db('videos')
+    .insert({ title: `Video ${seq}`, category: 'theology', duration: '3:00', published_at: new Date().toISOString(), youtube_id: `c${seq}` })
+    .returning('id');
+  return Number(row.id);
+}
+
+async function insertPost(): Promise<number> {
+  seq += 1;
+  const [row] = await app
+    .db('blog_posts')
+    .insert({ title: `Post ${seq}`, content: 'Body', category: 'church-history', published_at: new Date().toISOString() })
+    .returning('id');
+  return Number(row.id);
+}
+
+const commentsOn = (contentType: string, contentId: number) => app.db('comments').where({ content_type: contentType, content_id: contentId });
+
+describe('POST /api/comments', () => {
+  test('when a signed-in user comments, then 201 with the trimmed comment and author, and it is stored', async () => {
+    const { client, userId, username } = await signedIn();
+    const contentId = await insertVideo();
+    const res = await client.post('/api/comments', { userId, contentType: 'video', contentId, comment: '  Amen, well said.  ' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      userId,
+      contentType: 'video',
+      contentId,
+      comment: 'Amen, well said.',
+      createdAt: expect.any(String),
+      user: { name: username, avatarUrl: null },
+    });
+    const rows = await commentsOn('video', contentId);
+    expect(rows).toEqual([expect.objectContaining({ id: res.body.id, user_id: userId, comment: 'Amen, well said.' })]);
+  });
+
+  test('when a comment is 2000 characters, then it is accepted', async () => {
+    const { client, userId } = await signedIn();
+    const res = await client.post('/api/comments', { userId, contentType: 'blog', contentId: await insertPost(), comment: 'y'.repeat(2000) });
+    expect(res.status).toBe(201);
+    expect(res.body.comment).toHaveLength(2000);
+  });
+
+  test('when the same Idempotency-Key is replayed, then one comment is stored and the same answer returned', async () => {
+    const { client, userId } = await signedIn();
+    const contentId = await insertVideo();
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    const body = { userId, contentType: 'video', contentId, comment: 'Posted from the outbox' };
+    const first = await client.post('/api/comments', body, { headers });
+    const replay = await client.post('/api/comments', body, { headers });
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    expect(await commentsOn('video', contentId)).toHaveLength(1);
+  });
+
+  test.each([
+    ['a blank comment', { comment: '   ' }, 'comment: Please enter a comment.'],
+    ['no comment', { comment: undefined }, 'comment: Please enter a comment.'],
+    ['a numeric comment', { comment: 5 }, 'comment: Please enter a comment.'],
+    ['a 2001-character comment', { comment: 'x'.repeat(2001) }, 'comment: A comment can be at most 2000 characters'],
+    ['an unknown contentType', { contentType: 'page' }, 'contentType: contentType must be video or blog'],
+    ['a non-numeric contentId', { contentId: 'abc' }, /^contentId: /],
+    ['a zero contentId', { contentId: 0 }, /^contentId: /],
+  ])('when given %s, then 400 with that message and nothing stored', async (_label, patch, message) => {
+    const { client, userId } = await signedIn();
+    const contentId = await insertVideo();
+    const res = await client.post('/api/comments', { userId, contentType: 'video', contentId, comment: 'ok', ...patch });
+    expect(res.status).toBe(400);
+    if (typeof message === 'string') expect(res.body.message).toBe(message);
+    else expect(res.body.message).toMatch(message);
+    expect(await app.db('comments').where({ user_id: userId })).toHaveLength(0);
+  });
+
+  test('when the content does not exist, then 404 and nothing stored', async () => {
+    const { client, userId } = await signedIn();
+    const res = await client.post('/api/comments', { userId, contentType: 'blog', contentId: 55_555, comment: 'Hello' });
+    expect(res.status).toBe(404);
+    expect(await app.db('comments').where({ user_id: userId })).toHaveLength(0);
+  });
+
+  test('when not signed in, then 401 and nothing stored', async () => {
+    const contentId = await insertVideo();
+    const res = await app.client().post('/api/comments', { userId: 1, contentType: 'video', contentId, comment: 'Hi' });
+    expect(res.status).toBe(401);
+    expect(await commentsOn('video', contentId)).toHaveLength(0);
+  });
+
+  test("when the userId is another user's, then 403 and nothing stored", async () => {
+    const { client } = await signedIn();
+    const other = await signedIn();
+    const contentId = await insertVideo();
+    const res = await client.post('/api/comments', { userId: other.userId, contentType: 'video', contentId, comment: 'Impersonating' });
+    expect(res.status).toBe(403);
+    expect(await commentsOn('video', contentId)).toHaveLength(0);
+  });
+});
+
+describe('GET /api/comments', () => {
+  test('when content has comments, then they come newest first with name and avatar, never email', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    await app.db('users').where({ id: b.userId }).update({ avatar_url: '/objects/avatar-b.png' });
+    const contentId = await insertPost();
+    const first = await a.client.post('/api/comments', { userId: a.userId, contentType: 'blog', contentId, comment: 'First' });
+    const second = await b.client.post('/api/comments', { userId: b.userId, contentType: 'blog', contentId, comment: 'Second' });
+    await app.db('comments').where({ id: first.body.id }).update({ created_at: '2021-05-01T10:00:00.000Z' });
+    await b.client.post('/api/comments', { userId: b.userId, contentType: 'video', contentId, comment: 'Same id, other type' });
+
+    const res = await app.client().get(`/api/comments?contentType=blog&contentId=${contentId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((c: { comment: string }) => c.comment)).toEqual(['Second', 'First']);
+    expect(res.body[0]).toEqual({ ...second.body, user: { name: b.username, avatarUrl: '/objects/avatar-b.png' } });
+    expect(res.body[1].createdAt).toBe('2021-05-01T10:00:00.000Z');
+    expect(res.text).not.toMatch(/@example\.com|email|password/i);
+  });
+
+  test('when two comments share a timestamp, then the later one still comes first', async () => {
+    const { client, userId } = await signedIn();
+    const contentId = await insertVideo();
+    for (const comment of ['one', 'two', 'three']) await client.post('/api/comments', { userId, contentType: 'video', contentId, comment });
+    await commentsOn('video', contentId).update({ created_at: '2022-01-01T00:00:00.000Z' });
+    const res = await client.get(`/api/comments?contentType=video&contentId=${contentId}`);
+    expect(res.body.map((c: { comment: string }) => c.comment)).toEqual(['three', 'two', 'one']);
+  });
+
+  test('when content has no comments, or does not exist, then an empty list', async () => {
+    expect((await app.client().get(`/api/comments?contentType=video&contentId=${await insertVideo()}`)).body).toEqual([]);
+    expect((await app.client().get('/api/comments?contentType=video&contentId=9999999999999')).body).toEqual([]);
+  });
+
+  test.each([
+    ['no query', ''],
+    ['no contentId', '?contentType=video'],
+    ['an unknown contentType', '?contentType=podcast&contentId=1'],
+    ['a non-numeric contentId', '?contentType=blog&contentId=abc'],
+  ])('when given %s, then 400 with a message', async (_label, query) => {
+    const res = await app.client().get(`/api/comments${query}`);
+    expect(res.status).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+    expect(res.body.issues).toBeInstanceOf(Array);
+  });
+});
