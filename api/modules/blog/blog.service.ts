@@ -1,0 +1,154 @@
+import type { Context } from 'koa';
+import { z } from 'zod';
+import {
+  categorySchema,
+  createBlogPostInputSchema,
+  importSubstackInputSchema,
+  type BlogPost,
+  type BlogPostSummary,
+} from '../../../contract/index.js';
+import type { AppConfig } from '../../config.js';
+import type { Db } from '../../db.js';
+import { notFound } from '../../errors.js';
+import { nowIso } from '../../lib/convert.js';
+import { usersService } from '../users/users.service.js';
+import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown.js';
+import { toBlogPost, toBlogPostSummary } from './blog.mapper.js';
+import { blogRepo, type BlogQueries } from './blog.repo.js';
+
+export const BLOG_PAGE_DEFAULT = 50;
+export const BLOG_PAGE_MAX = 100;
+
+/** `GET /api/blog` query: an empty `category=` means all categories. */
+export const blogListQuerySchema = z.object({
+  category: z.preprocess((v) => (v === '' ? undefined : v), categorySchema.optional()),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(BLOG_PAGE_MAX, `limit must be at most ${BLOG_PAGE_MAX}`)
+    .default(BLOG_PAGE_DEFAULT),
+  offset: z.coerce.number({ message: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').default(0),
+});
+
+const ARTICLE_NOT_FOUND = 'Article not found';
+const MAX_ID = 2_147_483_647;
+
+/** A path id, or 404: a non-numeric or out-of-range id names no article (and must not reach the database as one). */
+export function parsePostId(raw: unknown): number {
+  const text = typeof raw === 'string' ? raw : '';
+  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound(ARTICLE_NOT_FOUND);
+  return id;
+}
+
+/** The ISO instant of an import's `publishedAt` (a date alone means midnight UTC), or now. */
+function publishedAtOf(value: string | undefined): string {
+  return value ? new Date(value).toISOString() : nowIso();
+}
+
+export function blogService(db: Db, config: AppConfig) {
+  const repo = blogRepo(db);
+  const users = usersService(db, config);
+
+  async function loadPost(r: BlogQueries, id: number): Promise<BlogPost> {
+    const row = await r.findById(id);
+    if (!row) throw notFound(ARTICLE_NOT_FOUND);
+    return toBlogPost(row);
+  }
+
+  return {
+    async list(query: unknown): Promise<BlogPostSummary[]> {
+      const options = blogListQuerySchema.parse(query);
+      return (await repo.list(options)).map(toBlogPostSummary);
+    },
+
+    /** The one featured post, or null when no post is featured. */
+    async featured(): Promise<BlogPostSummary | null> {
+      const row = await repo.findFeatured();
+      return row ? toBlogPostSummary(row) : null;
+    },
+
+    async get(rawId: unknown): Promise<BlogPost> {
+      return loadPost(repo, parsePostId(rawId));
+    },
+
+    async recordView(rawId: unknown): Promise<{ id: number; views: number }> {
+      const row = await repo.incrementViews(parsePostId(rawId));
+      if (!row) throw notFound(ARTICLE_NOT_FOUND);
+      return { id: Number(row.id), views: Number(row.views) };
+    },
+
+    /**
+     * An editor's post, published now. The Markdown is stored as written except for raw HTML and
+     * script links, which are removed. A blank excerpt is taken from the first paragraph.
+     */
+    async create(ctx: Context, input: unknown): Promise<BlogPost> {
+      const editor = await users.requireEditor(ctx);
+      const data = createBlogPostInputSchema.parse(input);
+      const content = sanitizeMarkdown(data.content);
+      const id = await repo.insert({
+        title: data.title,
+        content,
+        excerpt: data.excerpt || excerptFromMarkdown(content),
+        category: data.category,
+        read_time: data.readTime,
+        published_at: nowIso(),
+        thumbnail_url: data.thumbnailUrl || null,
+        is_external: data.isExternal,
+        substack_url: data.substackUrl || null,
+        author_id: editor.id,
+      });
+      return loadPost(repo, id);
+    },
+
+    /** A Substack post: its HTML becomes safe Markdown; it keeps its own publication date. */
+    async importSubstack(ctx: Context, input: unknown): Promise<BlogPost> {
+      const editor = await users.requireEditor(ctx);
+      const data = importSubstackInputSchema.parse(input);
+      const content = htmlToMarkdown(data.content, { baseUrl: data.substackUrl });
+      const id = await repo.insert({
+        title: data.title,
+        content,
+        excerpt: data.excerpt || excerptFromMarkdown(content),
+        category: data.category,
+        read_time: data.readTime,
+        published_at: publishedAtOf(data.publishedAt),
+        thumbnail_url: data.thumbnailUrl || null,
+        is_external: data.isExternal,
+        substack_url: data.substackUrl,
+        author_id: editor.id,
+      });
+      return loadPost(repo, id);
+    },
+
+    /**
+     * There is never more than one featured post: in one transaction, serialised against any
+     * other featuring, every other post loses the flag and this one gains it.
+     */
+    async feature(ctx: Context, rawId: unknown): Promise<BlogPost> {
+      await users.requireEditor(ctx);
+      const id = parsePostId(rawId);
+      return repo.transaction(async (tx) => {
+        await tx.lockFeaturing();
+        if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);
+        await tx.clearFeaturedExcept(id);
+        await tx.setFeatured(id);
+        return loadPost(tx, id);
+      });
+    },
+
+    /** Deleting a post also deletes the bookmarks, progress and comments that point at it, in the same transaction. */
+    async remove(ctx: Context, rawId: unknown): Promise<void> {
+      await users.requireEditor(ctx);
+      const id = parsePostId(rawId);
+      await repo.transaction(async (tx) => {
+        if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);
+        await tx.deleteStudyDataFor(id);
+        await tx.delete(id);
+      });
+    },
+  };
+}
+
+export type BlogService = ReturnType<typeof blogService>;
