@@ -23,6 +23,29 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Components and hooks in a simulated browser (happy-dom, fake IndexedDB).
+        extends: true,
+        test: {
+          name: 'pwa',
+          environment: 'happy-dom',
+          include: ['pwa/**/*.test.{ts,tsx}'],
+          setupFiles: ['pwa/test/setup.ts', 'tests/support/fail-on-console-error.ts'],
+        },
+      },
+      {
+        // Journeys in Debian's chromium against the real server (e2e/support/global-setup.ts).
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

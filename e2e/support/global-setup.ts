@@ -1,0 +1,61 @@
+// Global setup of the 'e2e' vitest project: builds the PWA when dist/ is missing or older than
+// its sources (scripts/test.ts builds first, so usually nothing to do), then starts the real
+// server on 127.0.0.1 and a random port over a fresh SQLite file with the sample content, and
+// provides its URL to the tests as inject('baseURL').
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../api/config.js';
+import { startServer } from '../../api/server.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function newestMtime(target: string): number {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfStale(): void {
+  const index = path.resolve('dist/index.html');
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  const sources = Math.max(newestMtime('pwa'), newestMtime('contract'), newestMtime('vite.config.ts'));
+  if (built >= sources) return;
+  console.log('[e2e] dist/ is missing or older than pwa/: building (vite build)…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+}
+
+export default async function setup(project: TestProject) {
+  buildIfStale();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+    EDITOR_USERNAMES: 'editor',
+    LOG_REQUESTS: 'false',
+    // The journeys sign up and in many times from one address.
+    AUTH_RATE_LIMIT: '1000',
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    DIST_DIR: path.resolve('dist'),
+  });
+  const running = await startServer(config);
+  project.provide('baseURL', running.url);
+  return async () => {
+    await running.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+}

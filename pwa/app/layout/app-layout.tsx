@@ -1,0 +1,27 @@
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { AuthDialog } from '../../features/auth';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** Every page: skip link, sticky header, the route's content, footer, and the auth dialog. */
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-field focus:bg-primary focus:px-4 focus:py-2 focus:text-primary-content"
+      >
+        Skip to main content
+      </a>
+      <Header />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <AuthDialog />
+      <ScrollRestoration />
+    </div>
+  );
+}

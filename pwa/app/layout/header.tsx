@@ -1,0 +1,41 @@
+import { useNavigation } from 'react-router-dom';
+import { useLogout } from '../../features/auth';
+import { openAuthDialog } from '../../lib/auth-dialog';
+import { useUser } from '../../lib/session';
+import { Logo } from './logo';
+import { MobileMenu } from './mobile-menu';
+import { NavLinkList } from './nav-link-list';
+import { SearchForm } from './search-form';
+import { UserMenu } from './user-menu';
+
+export function Header() {
+  const { user, isLoading } = useUser();
+  const logout = useLogout();
+  const navigation = useNavigation();
+  const onLogout = () => logout.mutate();
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
+      {navigation.state === 'loading' ? <div className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary" aria-hidden="true" /> : null}
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:gap-4">
+        <Logo wordmarkClassName="md:max-lg:hidden" />
+        <nav aria-label="Main" className="ml-2 hidden md:block">
+          <NavLinkList orientation="horizontal" />
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <SearchForm className="hidden w-40 md:block lg:w-60" />
+          {isLoading ? (
+            <span className="size-10" aria-hidden="true" />
+          ) : user ? (
+            <UserMenu user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+          ) : (
+            <button type="button" className="btn btn-primary btn-sm max-sm:hidden" onClick={() => openAuthDialog('login')}>
+              Sign in
+            </button>
+          )}
+          <MobileMenu user={user} onLogout={onLogout} loggingOut={logout.isPending} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Bookmark, LogOut, User as UserIcon } from 'lucide-react';
+import { Link, useLocation } from 'react-router-dom';
+import type { User } from '../../../contract/users.js';
+import { Avatar } from '../../components/ui/avatar';
+
+/**
+ * The signed-in user's menu (a disclosure: a button and the links it shows). Closes on Escape
+ * (focus back on the button), a click elsewhere, and navigation.
+ */
+export function UserMenu({ user, onLogout, loggingOut }: { user: User; onLogout: () => void; loggingOut: boolean }) {
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const location = useLocation();
+
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!container.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  return (
+    <div
+      ref={container}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.stopPropagation();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className="btn btn-ghost btn-circle"
+        aria-label={`Account menu for @${user.username}`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <Avatar name={user.name || user.username} src={user.avatarUrl} />
+      </button>
+      <div id={panelId} hidden={!open} className="absolute right-0 top-full z-50 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+        <div className="flex items-center gap-3 px-3 py-2">
+          <Avatar name={user.name || user.username} src={user.avatarUrl} className="size-10" />
+          <div className="min-w-0">
+            {user.name && user.name !== user.username ? <p className="truncate text-sm font-semibold">{user.name}</p> : null}
+            <p className="truncate text-sm text-base-content/75">@{user.username}</p>
+          </div>
+        </div>
+        <ul className="menu w-full p-0">
+          <li>
+            <Link to="/profile" onClick={() => setOpen(false)}>
+              <UserIcon aria-hidden="true" className="size-4" /> Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/bookmarks" onClick={() => setOpen(false)}>
+              <Bookmark aria-hidden="true" className="size-4" /> Bookmarks
+            </Link>
+          </li>
+          <li>
+            <button type="button" disabled={loggingOut} onClick={onLogout}>
+              <LogOut aria-hidden="true" className="size-4" /> Log out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

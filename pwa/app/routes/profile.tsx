@@ -1,0 +1,23 @@
+import { Page, PageHeading } from '../../components/ui/page';
+import { SignInRequired } from '../../components/ui/sign-in-required';
+import { useUser } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+// Issue 3 (profile): view and edit mode, avatar upload.
+export function Component() {
+  const { user, isLoading } = useUser();
+  useDocumentTitle('My Profile');
+  if (isLoading) {
+    return (
+      <Page>
+        <p role="status">Loading profile...</p>
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <PageHeading title="My Profile" description={user ? `@${user.username}` : undefined} />
+      {user ? null : <SignInRequired message="Please sign in to view your profile." />}
+    </Page>
+  );
+}

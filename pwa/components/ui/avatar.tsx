@@ -1,0 +1,21 @@
+import { useState } from 'react';
+
+/** 'Jane Doe' → 'JD', 'jane_doe' → 'JA'. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/[\s_.-]+/).filter(Boolean);
+  if (words.length >= 2) return (words[0]![0]! + words[1]![0]!).toUpperCase();
+  return (words[0] ?? '?').slice(0, 2).toUpperCase();
+}
+
+/** A round avatar image, or the initials when there is no image (or it fails to load). Decorative: label its container. */
+export function Avatar({ name, src, className = 'size-9 text-sm' }: { name: string; src?: string | null | undefined; className?: string }) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const showImage = !!src && failedSrc !== src;
+  return (
+    <span className={`avatar ${showImage ? '' : 'avatar-placeholder'}`}>
+      <span className={`${className} rounded-full ${showImage ? '' : 'bg-primary text-primary-content'}`}>
+        {showImage ? <img src={src} alt="" onError={() => setFailedSrc(src)} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
+      </span>
+    </span>
+  );
+}

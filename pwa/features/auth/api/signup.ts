@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import { userSchema, type SignupInput, type User } from '../../../../contract/users.js';
+import { apiFetch, NetworkError, serverMessageOf } from '../../../lib/api-client';
+import { useUser } from '../../../lib/session';
+import { useToast } from '../../../components/ui/toast';
+
+export function signup(input: SignupInput): Promise<User> {
+  return apiFetch('/api/auth/signup', { method: 'POST', body: input, schema: userSchema });
+}
+
+/** POST /api/auth/signup; on success the user is signed in (remember decides the storage) and welcomed. */
+export function useSignup() {
+  const { setUser } = useUser();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: signup,
+    onSuccess: (user, input) => {
+      setUser(user, input.remember ?? true);
+      toast({ title: 'Welcome!', description: `Account created successfully! Welcome, @${user.username}` });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Signup Failed',
+        description: error instanceof NetworkError ? OFFLINE_TEXT : (serverMessageOf(error) ?? 'Failed to create account. Please try again.'),
+        variant: 'destructive',
+      });
+    },
+  });
+}
+
+/** Signing up or in needs the server; said plainly rather than blaming the user's input. */
+export const OFFLINE_TEXT = "You're offline. Connect to the internet and try again.";

@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+
+/**
+ * A non-2xx answer. `message` reads '{status}: {body text}' (SPEC §8), or '{status}: {status text}'
+ * when the body is empty; `serverMessage` is the JSON `message` the API sends with every error,
+ * which is what a toast should show.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serverMessage: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an answer: offline, DNS, connection reset, CORS. Nothing reached the server, or we cannot know. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(readonly path: string, options?: { cause?: unknown }) {
+    super(`Network error while requesting ${path}`, options);
+  }
+}
+
+/** A 2xx answer whose body does not match the contract schema: a server/client version mismatch. */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+  constructor(readonly path: string, readonly issues: unknown, options?: { cause?: unknown }) {
+    super(`Unexpected response from ${path}`, options);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface BaseOptions {
+  method?: Method;
+  /** Sent as JSON. `undefined` sends no body. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+interface SchemaOptions<S extends z.ZodType> extends BaseOptions {
+  /** The contract/ schema for the 2xx body. A 4xx/5xx body is never parsed into data. */
+  schema: S;
+}
+
+/**
+ * `on401: 'null'` answers a 401 with null instead of throwing (SPEC §8: "A 401 on default reads
+ * throws unless configured to give nothing"), for reads that are simply empty when signed out.
+ */
+export function apiFetch<S extends z.ZodType>(path: string, options: SchemaOptions<S> & { on401: 'null' }): Promise<z.output<S> | null>;
+export function apiFetch<S extends z.ZodType>(path: string, options: SchemaOptions<S> & { on401?: 'throw' }): Promise<z.output<S>>;
+/** Without a schema the body is not trusted as data: for writes whose answer is not used. */
+export function apiFetch(path: string, options?: BaseOptions & { on401?: 'throw' | 'null' }): Promise<unknown>;
+export async function apiFetch(
+  path: string,
+  options: BaseOptions & { schema?: z.ZodType; on401?: 'throw' | 'null' } = {},
+): Promise<unknown> {
+  const { method = 'GET', body, signal, schema, on401 = 'throw' } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (err) {
+    // A cancelled query is not a network failure; TanStack Query expects the AbortError itself.
+    if (signal?.aborted) throw signal.reason ?? err;
+    throw new NetworkError(path, { cause: err });
+  }
+
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason ?? err;
+    throw new NetworkError(path, { cause: err });
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && on401 === 'null') return null;
+    const json = parseJson(text);
+    const serverMessage = isRecord(json) && typeof json.message === 'string' && json.message ? json.message : undefined;
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, json ?? text);
+  }
+
+  if (!schema) return text ? (parseJson(text) ?? text) : undefined;
+  const parsed = schema.safeParse(text ? parseJson(text) : undefined);
+  if (!parsed.success) throw new ResponseShapeError(path, parsed.error.issues, { cause: parsed.error });
+  return parsed.data;
+}
+
+/** The server's own words for a failed call, if it sent any (for toasts: "with the server message, else …"). */
+export function serverMessageOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/** `withQuery('/api/comments', { contentType: 'video', contentId: 3 })` → '/api/comments?contentType=video&contentId=3'; undefined values are left out. */
+export function withQuery(path: string, params: Record<string, string | number | boolean | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

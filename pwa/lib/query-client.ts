@@ -1,0 +1,35 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * The app's QueryClient with SPEC §9's data rules: no automatic retry, no refetch on window
+ * focus, no polling, data never goes stale. Queries run `offlineFirst`: the request is tried
+ * even when the browser says it is offline, because the service worker may answer it from its
+ * cache. Mutations run `always` so a write made offline fails at once with a NetworkError
+ * (user writes that must survive offline go through the outbox in pwa/offline/, not through
+ * paused mutations). A factory, so each test gets a client of its own.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+        networkMode: 'offlineFirst',
+      },
+      mutations: {
+        retry: false,
+        networkMode: 'always',
+      },
+    },
+  });
+}
+
+/**
+ * Queries that hold one signed-in user's data start their key with `privateKey(userId)`,
+ * e.g. `[...privateKey(user.id), 'bookmarks']`, so signing out drops them all at once
+ * (`queryClient.removeQueries({ queryKey: PRIVATE_KEY_ROOT })`) and the next user never sees them.
+ */
+export const PRIVATE_KEY_ROOT = ['private'] as const;
+export const privateKey = (userId: number) => [...PRIVATE_KEY_ROOT, userId] as const;

@@ -1,0 +1,187 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { userSchema, type User } from '../../contract/users.js';
+import { useToast } from '../components/ui/toast';
+import { ApiError, apiFetch } from './api-client';
+import { openAuthDialog } from './auth-dialog';
+import { PRIVATE_KEY_ROOT } from './query-client';
+
+/**
+ * The signed-in user (SPEC §4). Shared by every feature, which is why it lives in lib/ and not in
+ * features/auth: bookmarks, profile, comments and hearts all need to know who is signed in.
+ * features/auth owns the calls that change it (signup, login, logout) and the auth dialog.
+ */
+export const USER_STORAGE_KEY = 'user';
+
+export interface UserContextValue {
+  user: User | null;
+  /** True until the saved user has been read from storage. */
+  isLoading: boolean;
+  /**
+   * Signs a user in on this device, or out with `null`. `remember` keeps the user in
+   * localStorage (and clears sessionStorage); without it the user lives in sessionStorage only
+   * (and localStorage is cleared). `null` clears both.
+   */
+  setUser: (user: User | null, remember?: boolean) => void;
+}
+
+const UserContext = createContext<UserContextValue | null>(null);
+
+export function useUser(): UserContextValue {
+  const value = useContext(UserContext);
+  if (!value) throw new Error('useUser must be used within a UserProvider');
+  return value;
+}
+
+type Store = 'local' | 'session';
+
+/**
+ * A saved copy may come from an older version of the app: it needs a username (SPEC §4) and the
+ * id every private call carries; anything else missing gets a neutral default.
+ */
+const storedUserSchema = z.object({
+  id: z.number().int().positive(),
+  username: z.string().trim().min(1),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  avatarUrl: z.string().nullable().optional(),
+  bio: z.string().nullable().optional(),
+  website: z.string().nullable().optional(),
+  socialLinks: z.string().nullable().optional(),
+  isEditor: z.boolean().optional(),
+  createdAt: z.string().optional(),
+});
+
+function parseStoredUser(raw: string | null): User | null {
+  if (!raw) return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = storedUserSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const u = parsed.data;
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name || u.username,
+    ...(u.email !== undefined ? { email: u.email } : {}),
+    avatarUrl: u.avatarUrl ?? null,
+    bio: u.bio ?? null,
+    website: u.website ?? null,
+    socialLinks: u.socialLinks ?? null,
+    isEditor: u.isEditor ?? false,
+    createdAt: u.createdAt ?? '',
+  };
+}
+
+function storage(store: Store): Storage | null {
+  // Storage can be missing or throw (private modes, disabled cookies): then nothing is saved.
+  try {
+    return store === 'local' ? window.localStorage : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function safely(fn: () => void): void {
+  try {
+    fn();
+  } catch {
+    // Quota exceeded or storage disabled: the session still works for this page.
+  }
+}
+
+/** The saved user, from localStorage first, else sessionStorage; unusable copies are removed. */
+export function readStoredUser(): { user: User; store: Store } | null {
+  for (const store of ['local', 'session'] as const) {
+    const s = storage(store);
+    let raw: string | null = null;
+    safely(() => {
+      raw = s?.getItem(USER_STORAGE_KEY) ?? null;
+    });
+    if (raw === null) continue;
+    const user = parseStoredUser(raw);
+    if (user) return { user, store };
+    safely(() => s?.removeItem(USER_STORAGE_KEY));
+  }
+  return null;
+}
+
+export function writeStoredUser(user: User | null, remember = true): void {
+  const local = storage('local');
+  const session = storage('session');
+  safely(() => local?.removeItem(USER_STORAGE_KEY));
+  safely(() => session?.removeItem(USER_STORAGE_KEY));
+  if (!user) return;
+  safely(() => (remember ? local : session)?.setItem(USER_STORAGE_KEY, JSON.stringify(user)));
+}
+
+/**
+ * Reads the saved user, then checks it with GET /api/auth/me: a 401 means the server session
+ * ended, so the user is signed out with a toast (and the auth dialog opens on Log In) rather than
+ * left half signed in; a fresh user refreshes the saved copy in the storage it was in. Offline
+ * (network error) or a server fault keeps the saved user, so the app opens signed in without a
+ * connection. With nothing saved there is nothing to check, and no request is made.
+ */
+export function UserProvider({ children }: { children: ReactNode }) {
+  const [user, setUserState] = useState<User | null>(null);
+  const [isLoading, setIsLoading] = useState(true);
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const current = useRef<User | null>(null);
+  // Bumped by every setUser, so a late /api/auth/me answer never undoes a newer sign-in or sign-out.
+  const generation = useRef(0);
+
+  /** Shows `next` as the signed-in user; another user's (or no user's) private queries are dropped. */
+  const show = useCallback(
+    (next: User | null) => {
+      if (current.current && current.current.id !== next?.id) queryClient.removeQueries({ queryKey: PRIVATE_KEY_ROOT });
+      current.current = next;
+      setUserState(next);
+    },
+    [queryClient],
+  );
+
+  const setUser = useCallback(
+    (next: User | null, remember = true) => {
+      generation.current += 1;
+      writeStoredUser(next, remember);
+      show(next);
+    },
+    [show],
+  );
+
+  useEffect(() => {
+    const saved = readStoredUser();
+    show(saved?.user ?? null);
+    setIsLoading(false);
+    if (!saved) return;
+
+    const started = generation.current;
+    const controller = new AbortController();
+    apiFetch('/api/auth/me', { schema: userSchema, signal: controller.signal }).then(
+      (fresh) => {
+        if (generation.current !== started) return;
+        writeStoredUser(fresh, saved.store === 'local');
+        show(fresh);
+      },
+      (error: unknown) => {
+        if (generation.current !== started || controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) {
+          writeStoredUser(null);
+          show(null);
+          toast({ title: 'Session ended', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
+          openAuthDialog('login');
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [show, toast]);
+
+  const value = useMemo(() => ({ user, isLoading, setUser }), [user, isLoading, setUser]);
+  return <UserContext value={value}>{children}</UserContext>;
+}

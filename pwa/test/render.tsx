@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { User } from '../../contract/users.js';
+import { AppProvider } from '../app/provider';
+import { routes } from '../app/router';
+import { createQueryClient } from '../lib/query-client';
+import { USER_STORAGE_KEY } from '../lib/session';
+
+/** A user as /api/auth/me and login return it. */
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    name: 'Grace Hopper',
+    username: 'grace',
+    email: 'grace@example.com',
+    avatarUrl: null,
+    bio: null,
+    website: null,
+    socialLinks: null,
+    isEditor: false,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Saves a user the way a remembered (localStorage) or browser-session sign-in does. */
+export function storeUser(user: unknown, where: 'local' | 'session' = 'local'): void {
+  (where === 'local' ? localStorage : sessionStorage).setItem(USER_STORAGE_KEY, JSON.stringify(user));
+}
+
+/** Renders `ui` inside the app's providers (queries, toasts, session) with a fresh QueryClient. */
+export function renderWithProviders(ui: ReactNode) {
+  const queryClient = createQueryClient();
+  return { queryClient, ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>) };
+}
+
+/** The whole app (layout, routes, auth dialog) at `path`, in memory. */
+export function renderApp(path = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return { router, ...renderWithProviders(<RouterProvider router={router} />) };
+}

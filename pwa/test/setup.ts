@@ -1,0 +1,21 @@
+// Setup for the 'pwa' vitest project: IndexedDB for Dexie, a clean DOM and storage per test,
+// and no request leaves a test unless the test says what it answers (mockFetch in ./fetch.ts).
+import 'fake-indexeddb/auto';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { unexpectedFetch } from './fetch';
+
+const unexpected: string[] = [];
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', unexpectedFetch(unexpected));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  localStorage.clear();
+  sessionStorage.clear();
+  if (unexpected.length) throw new Error(`Unexpected requests (use mockFetch):\n${unexpected.splice(0).join('\n')}`);
+});
