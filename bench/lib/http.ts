@@ -1,0 +1,28 @@
+// Raw HTTP GETs over node:http (fetch would add Accept-Encoding: gzip; the bench sends none).
+import http from 'node:http';
+
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  body: Buffer;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET, no Accept-Encoding, kept-alive connection: the body as bytes. */
+export function rawGet(url: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent, headers: { accept: 'application/json' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error(`GET ${url}: timed out`)));
+    req.on('error', reject);
+  });
+}
+
+export function closeAgent(): void {
+  agent.destroy();
+}
