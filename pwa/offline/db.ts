@@ -1,0 +1,63 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/** A private note, kept on this device only (SPEC §3); `id` is `note-{contentType}-{contentId}`. */
+export interface Note {
+  id: string;
+  contentType: 'video' | 'blog';
+  contentId: number;
+  text: string;
+  updatedAt: string;
+}
+
+export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One user write waiting for the server. It carries the absolute intended state (never a
+ * toggle), so replaying it any number of times ends in the same place; `id` is sent as the
+ * Idempotency-Key, so the server answers a replay with its first answer.
+ */
+export interface OutboxEntry {
+  /** Insertion order: entries are delivered strictly in this order. */
+  seq?: number;
+  /** Client UUID, sent as Idempotency-Key. */
+  id: string;
+  /** Whose write this is: only that user's session may deliver it. */
+  userId: number;
+  /** What the write is about, e.g. 'bookmark:video:3', 'heart:12', 'folder:{uuid}', 'comment:blog:5'. */
+  subject: string;
+  /** A kind for the UI (sync centre labels, pending marks), e.g. 'bookmark.save'. */
+  kind: string;
+  method: OutboxMethod;
+  path: string;
+  body?: unknown;
+  createdAt: string;
+  attempts: number;
+  /** 'pending' until delivered (then removed) or refused by the server ('failed', kept for the user). */
+  status: 'pending' | 'failed';
+  /** Do not try before this time (ms since epoch): backoff after network errors, 5xx, 408, 429. */
+  nextAttemptAt: number;
+  lastError?: string;
+  lastStatus?: number;
+  /** Query keys to refresh once the server has it. */
+  invalidate: unknown[][];
+  /** The words of SPEC §8's failure toast for this kind of write. */
+  failureMessage: string;
+  /** A short human description for the sync centre, e.g. 'Bookmark "The Minimal Facts Case"'. */
+  label: string;
+}
+
+export class AppDatabase extends Dexie {
+  notes!: EntityTable<Note, 'id'>;
+  outbox!: EntityTable<OutboxEntry, 'seq'>;
+
+  constructor(name = 'context-is-key') {
+    super(name);
+    // Add versions, never edit one: a changed store would be rebuilt and drop queued writes.
+    this.version(1).stores({
+      notes: 'id, updatedAt',
+      outbox: '++seq, &id, status, subject, userId',
+    });
+  }
+}
+
+export const appDb = new AppDatabase();

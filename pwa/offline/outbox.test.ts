@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { json, offline } from '../test/fetch';
+import { AppDatabase } from './db';
+import { Outbox, type EnqueueInput, type OutboxEvent } from './outbox';
+
+let db: AppDatabase;
+let dbCount = 0;
+
+beforeEach(() => {
+  dbCount += 1;
+  db = new AppDatabase(`outbox-test-${dbCount}`);
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+const write = (n: number, extra: Partial<EnqueueInput> = {}): EnqueueInput => ({
+  userId: 1,
+  subject: `bookmark:video:${n}`,
+  kind: 'bookmark.save',
+  method: 'POST',
+  path: `/api/bookmarks?n=${n}`,
+  body: { userId: 1, contentType: 'video', contentId: n },
+  failureMessage: 'Failed to save bookmark. Please try again.',
+  label: `Bookmark ${n}`,
+  ...extra,
+});
+
+type Answer = Response | Error | Promise<Response | Error>;
+
+/** A fake server: `answers` decides each reply; every request is recorded. */
+function server(answer: (path: string, n: number) => Answer) {
+  const requests: { path: string; key: string | null; body: unknown }[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    requests.push({ path, key: new Headers(init.headers).get('Idempotency-Key'), body: init.body ? JSON.parse(String(init.body)) : undefined });
+    const result = await answer(path, requests.length);
+    if (result instanceof Error) throw result;
+    return result;
+  }) as typeof fetch;
+  return { requests, fetchImpl };
+}
+
+function makeOutbox(fetchImpl: typeof fetch, now = () => Date.now()) {
+  const box = new Outbox({ db, fetch: fetchImpl, now, backoff: () => 60_000, locks: null });
+  const events: OutboxEvent[] = [];
+  box.subscribe((e) => events.push(e));
+  return { box, events };
+}
+
+describe('Outbox', () => {
+  test('delivers entries in the order they were queued, each with its own Idempotency-Key, and removes them', async () => {
+    const { requests, fetchImpl } = server(() => json(201, { ok: true }));
+    const { box } = makeOutbox(fetchImpl);
+    const a = await box.enqueue(write(1));
+    const b = await box.enqueue(write(2));
+    const c = await box.enqueue(write(3));
+    const result = await box.drain(1);
+    box.stop();
+    expect(result.delivered).toBe(3);
+    expect(requests.map((r) => r.path)).toEqual(['/api/bookmarks?n=1', '/api/bookmarks?n=2', '/api/bookmarks?n=3']);
+    expect(requests.map((r) => r.key)).toEqual([a.id, b.id, c.id]);
+    expect(requests[0]!.body).toEqual({ userId: 1, contentType: 'video', contentId: 1 });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  test('a network failure stops the drain and keeps the entry and everything after it', async () => {
+    const { requests, fetchImpl } = server(() => offline());
+    const { box, events } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1));
+    await box.enqueue(write(2));
+    const result = await box.drain(1);
+    box.stop();
+    expect(result).toEqual({ delivered: 0, stoppedBy: 'network' });
+    expect(requests).toHaveLength(1);
+    const left = await db.outbox.toArray();
+    expect(left.map((e) => e.status)).toEqual(['pending', 'pending']);
+    expect(left[0]!.attempts).toBe(1);
+    expect(left[0]!.nextAttemptAt).toBeGreaterThan(Date.now());
+    expect(events.some((e) => e.type === 'retrying')).toBe(true);
+  });
+
+  test('a 5xx is retried after the backoff, with the same Idempotency-Key, and then delivered', async () => {
+    let clock = 1_000_000;
+    let fail = true;
+    const { requests, fetchImpl } = server(() => (fail ? json(503, { message: 'busy' }) : json(201, {})));
+    const { box } = makeOutbox(fetchImpl, () => clock);
+    await box.enqueue(write(1));
+    expect((await box.drain(1)).stoppedBy).toBe('server');
+    expect((await box.drain(1)).stoppedBy).toBe('backoff'); // too early: nothing sent
+    expect(requests).toHaveLength(1);
+    clock += 60_001;
+    fail = false;
+    expect((await box.drain(1)).delivered).toBe(1);
+    box.stop();
+    expect(requests).toHaveLength(2);
+    expect(requests[0]!.key).toBe(requests[1]!.key);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  test.each([408, 429])('a %i is retried like a 5xx, not marked failed', async (status) => {
+    const { fetchImpl } = server(() => json(status, { message: 'later' }));
+    const { box } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1));
+    expect((await box.drain(1)).stoppedBy).toBe('server');
+    box.stop();
+    expect((await db.outbox.toArray())[0]!.status).toBe('pending');
+  });
+
+  test('a 4xx marks the entry failed with the server message, keeps it, and goes on with the next', async () => {
+    const { requests, fetchImpl } = server((path) => (path.endsWith('n=1') ? json(404, { message: 'Video not found' }) : json(201, {})));
+    const { box, events } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1));
+    await box.enqueue(write(2));
+    const result = await box.drain(1);
+    box.stop();
+    expect(result.delivered).toBe(1);
+    expect(requests).toHaveLength(2);
+    const left = await db.outbox.toArray();
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatchObject({ status: 'failed', lastStatus: 404, lastError: 'Video not found', subject: 'bookmark:video:1' });
+    expect(events.find((e) => e.type === 'failed')).toBeTruthy();
+    // A failed entry is not sent again by later drains until the user retries it.
+    await box.drain(1);
+    box.stop();
+    expect(requests).toHaveLength(2);
+  });
+
+  test('retry puts a failed entry back in line; discard drops it', async () => {
+    let status = 400;
+    const { requests, fetchImpl } = server(() => json(status, { message: 'no' }));
+    const { box } = makeOutbox(fetchImpl);
+    const a = await box.enqueue(write(1));
+    const b = await box.enqueue(write(2));
+    await box.drain(1);
+    expect(await db.outbox.where('status').equals('failed').count()).toBe(2);
+    status = 201;
+    await box.retry(a.id);
+    await box.drain(1);
+    box.stop();
+    expect(requests.at(-1)!.key).toBe(a.id);
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([b.id]);
+    await box.discard(b.id);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  test('a 401 stops the drain, keeps the queue and asks for a sign-in', async () => {
+    const { requests, fetchImpl } = server(() => json(401, { message: 'Please sign in to continue.' }));
+    const { box, events } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1));
+    await box.enqueue(write(2));
+    expect((await box.drain(1)).stoppedBy).toBe('auth');
+    box.stop();
+    expect(requests).toHaveLength(1);
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['pending', 'pending']);
+    expect(events.map((e) => e.type)).toContain('auth-required');
+  });
+
+  test("delivers only the given user's entries", async () => {
+    const { requests, fetchImpl } = server(() => json(201, {}));
+    const { box } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1, { userId: 2 }));
+    await box.enqueue(write(2));
+    await box.drain(1);
+    box.stop();
+    expect(requests.map((r) => r.path)).toEqual(['/api/bookmarks?n=2']);
+    expect((await db.outbox.toArray()).map((e) => e.userId)).toEqual([2]);
+  });
+
+  test('two drains never run at once: concurrent calls share one delivery and send each entry once', async () => {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const { requests, fetchImpl } = server(async () => {
+      inFlight += 1;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return json(201, {});
+    });
+    const { box } = makeOutbox(fetchImpl);
+    for (let n = 1; n <= 5; n++) await box.enqueue(write(n));
+    const results = await Promise.all([box.drain(1), box.drain(1), box.drain(1)]);
+    box.stop();
+    expect(maxInFlight).toBe(1);
+    expect(requests).toHaveLength(5);
+    expect(new Set(requests.map((r) => r.key)).size).toBe(5);
+    expect(results[0]!.delivered).toBe(5);
+  });
+
+  test('an entry queued during a drain is delivered by that drain', async () => {
+    let box!: Outbox;
+    const { requests, fetchImpl } = server(async (_path, n) => {
+      if (n === 1) await box.enqueue(write(9));
+      return json(201, {});
+    });
+    box = makeOutbox(fetchImpl).box;
+    await box.enqueue(write(1));
+    await box.drain(1);
+    box.stop();
+    expect(requests.map((r) => r.path)).toEqual(['/api/bookmarks?n=1', '/api/bookmarks?n=9']);
+  });
+
+  test('across tabs the Web Lock lets one drain deliver; another returns busy', async () => {
+    const { requests, fetchImpl } = server(() => json(201, {}));
+    const held = { request: async (_name: string, _opts: LockOptions, cb: (lock: Lock | null) => Promise<unknown>) => cb(null) };
+    const box = new Outbox({ db, fetch: fetchImpl, locks: held as unknown as LockManager });
+    await box.enqueue(write(1));
+    expect(await box.drain(1)).toEqual({ delivered: 0, stoppedBy: 'busy' });
+    expect(requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,253 @@
+import { newId } from '../lib/ids';
+import { appDb, type AppDatabase, type OutboxEntry, type OutboxMethod } from './db';
+
+/**
+ * The one outbox: every user write (bookmark, folder, progress, comment, heart) is put here
+ * first and delivered from here, online or not, so there is one path to test and one queue
+ * the user can see. Delivery keeps insertion order:
+ * - 2xx: the entry is removed and its queries refreshed;
+ * - no answer, 5xx, 408, 429: delivery stops and retries later with backoff (nothing is lost);
+ * - 401: delivery stops, the entry stays, and the user is asked to sign in again;
+ * - any other 4xx: the server refused it; the entry is marked failed with the server's message
+ *   and kept for the user to retry or discard, and delivery goes on with the next entry.
+ */
+
+export interface EnqueueInput {
+  userId: number;
+  subject: string;
+  kind: string;
+  method: OutboxMethod;
+  path: string;
+  body?: unknown;
+  invalidate?: unknown[][];
+  failureMessage: string;
+  label: string;
+}
+
+export type OutboxEvent =
+  | { type: 'synced'; entry: OutboxEntry; response: unknown }
+  | { type: 'failed'; entry: OutboxEntry }
+  | { type: 'auth-required'; entry: OutboxEntry }
+  | { type: 'retrying'; entry: OutboxEntry }
+  | { type: 'drained'; delivered: number };
+
+export interface DrainResult {
+  delivered: number;
+  /** Why the drain stopped early, if it did. */
+  stoppedBy?: 'network' | 'server' | 'auth' | 'backoff' | 'busy';
+}
+
+export interface OutboxOptions {
+  db?: AppDatabase;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Backoff in ms for the n-th consecutive failure (n ≥ 1). */
+  backoff?: (attempts: number) => number;
+  /** Cross-tab lock; defaults to the Web Locks API where the browser has it. */
+  locks?: Pick<LockManager, 'request'> | null;
+}
+
+const RETRYABLE = new Set([408, 429]);
+const LOCK_NAME = 'context-is-key-outbox';
+
+export function defaultBackoff(attempts: number): number {
+  const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
+  return Math.round(base * (0.75 + Math.random() * 0.5));
+}
+
+export class Outbox {
+  private readonly db: AppDatabase;
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private readonly backoff: (attempts: number) => number;
+  private readonly locks: Pick<LockManager, 'request'> | null;
+  private readonly listeners = new Set<(event: OutboxEvent) => void>();
+  private running: Promise<DrainResult> | null = null;
+  private again = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(options: OutboxOptions = {}) {
+    this.db = options.db ?? appDb;
+    this.fetchImpl = options.fetch ?? ((...args) => globalThis.fetch(...args));
+    this.now = options.now ?? Date.now;
+    this.backoff = options.backoff ?? defaultBackoff;
+    this.locks = options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
+  }
+
+  subscribe(listener: (event: OutboxEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: OutboxEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+
+  /** Queues a write; the caller shows it at once (as pending) and calls drain() to send it. */
+  async enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+    const entry: OutboxEntry = {
+      id: newId(),
+      userId: input.userId,
+      subject: input.subject,
+      kind: input.kind,
+      method: input.method,
+      path: input.path,
+      body: input.body,
+      createdAt: new Date(this.now()).toISOString(),
+      attempts: 0,
+      status: 'pending',
+      nextAttemptAt: 0,
+      invalidate: input.invalidate ?? [],
+      failureMessage: input.failureMessage,
+      label: input.label,
+    };
+    entry.seq = await this.db.outbox.add(entry);
+    return entry;
+  }
+
+  /** Puts a failed entry back in line (at its original place) and tries again now. */
+  async retry(id: string): Promise<void> {
+    await this.db.outbox.where('id').equals(id).modify({ status: 'pending', nextAttemptAt: 0, attempts: 0 });
+  }
+
+  /** Drops an entry the user gave up on. */
+  async discard(id: string): Promise<void> {
+    await this.db.outbox.where('id').equals(id).delete();
+  }
+
+  /** Clears backoff so the next drain tries at once (the "Sync now" button, coming back online). */
+  async resetBackoff(): Promise<void> {
+    await this.db.outbox.where('status').equals('pending').modify({ nextAttemptAt: 0 });
+  }
+
+  /**
+   * Delivers `userId`'s pending entries in order. One drain at a time: within this tab a call
+   * during a drain makes that drain look again before it ends; across tabs the Web Lock lets
+   * only one tab deliver (another tab's call returns at once with `busy`).
+   */
+  drain(userId: number): Promise<DrainResult> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      let total = 0;
+      let result: DrainResult;
+      do {
+        this.again = false;
+        result = await this.withLock(() => this.deliver(userId));
+        total += result.delivered;
+      } while (this.again && !result.stoppedBy);
+      return { ...result, delivered: total };
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running.then((result) => {
+      this.emit({ type: 'drained', delivered: result.delivered });
+      return result;
+    });
+  }
+
+  private async withLock(work: () => Promise<DrainResult>): Promise<DrainResult> {
+    if (!this.locks) return work();
+    const outcome = await this.locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) => (lock ? work() : null));
+    return outcome ?? { delivered: 0, stoppedBy: 'busy' };
+  }
+
+  private async deliver(userId: number): Promise<DrainResult> {
+    let delivered = 0;
+    for (;;) {
+      const entry = await this.db.outbox
+        .where('userId')
+        .equals(userId)
+        .filter((e) => e.status === 'pending')
+        .first();
+      if (!entry) return { delivered };
+      if (entry.nextAttemptAt > this.now()) {
+        this.scheduleRetry(userId, entry.nextAttemptAt - this.now());
+        return { delivered, stoppedBy: 'backoff' };
+      }
+
+      let response: Response;
+      try {
+        response = await this.fetchImpl(entry.path, {
+          method: entry.method,
+          headers: {
+            Accept: 'application/json',
+            'Idempotency-Key': entry.id,
+            ...(entry.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          },
+          body: entry.body === undefined ? undefined : JSON.stringify(entry.body),
+          credentials: 'same-origin',
+        });
+      } catch {
+        await this.postpone(userId, entry, 'No connection. Will retry.');
+        return { delivered, stoppedBy: 'network' };
+      }
+
+      const text = await response.text().catch(() => '');
+      const json = parseJson(text);
+      const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : undefined;
+
+      if (response.ok) {
+        await this.db.outbox.delete(entry.seq!);
+        delivered += 1;
+        this.emit({ type: 'synced', entry, response: json });
+        continue;
+      }
+      if (response.status === 401) {
+        const updated = { ...entry, lastStatus: 401, lastError: 'Please sign in again to sync your changes.' };
+        await this.db.outbox.update(entry.seq!, { lastStatus: 401, lastError: updated.lastError });
+        this.emit({ type: 'auth-required', entry: updated });
+        return { delivered, stoppedBy: 'auth' };
+      }
+      if (response.status >= 500 || RETRYABLE.has(response.status)) {
+        await this.postpone(userId, entry, serverMessage ?? `${response.status}: ${text || response.statusText}`, response.status);
+        return { delivered, stoppedBy: 'server' };
+      }
+      const failed: OutboxEntry = {
+        ...entry,
+        status: 'failed',
+        lastStatus: response.status,
+        lastError: serverMessage ?? `${response.status}: ${text || response.statusText}`,
+        attempts: entry.attempts + 1,
+      };
+      await this.db.outbox.put(failed);
+      this.emit({ type: 'failed', entry: failed });
+    }
+  }
+
+  private async postpone(userId: number, entry: OutboxEntry, message: string, status?: number): Promise<void> {
+    const attempts = entry.attempts + 1;
+    const wait = this.backoff(attempts);
+    const updated: OutboxEntry = { ...entry, attempts, lastError: message, lastStatus: status, nextAttemptAt: this.now() + wait };
+    await this.db.outbox.put(updated);
+    this.emit({ type: 'retrying', entry: updated });
+    this.scheduleRetry(userId, wait);
+  }
+
+  private scheduleRetry(userId: number, wait: number): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.drain(userId);
+    }, wait);
+  }
+
+  /** Stops the retry timer (tests, sign-out). */
+  stop(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export const outbox = new Outbox();

@@ -1,0 +1,88 @@
+import { useCallback, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useToast } from '../components/ui/toast';
+import { openAuthDialog } from '../lib/auth-dialog';
+import { useUser } from '../lib/session';
+import { appDb, type OutboxEntry } from './db';
+import { outbox, type EnqueueInput } from './outbox';
+
+/**
+ * Queues a write and starts delivering it. Resolves once the entry is stored on the device
+ * (not when the server has it): the caller shows the change at once, marked pending.
+ */
+export function useOutboxWrite(): (input: EnqueueInput) => Promise<OutboxEntry> {
+  return useCallback(async (input: EnqueueInput) => {
+    const entry = await outbox.enqueue(input);
+    void outbox.drain(input.userId);
+    return entry;
+  }, []);
+}
+
+/** The signed-in user's queued writes, oldest first (live: updates as they are delivered). */
+export function useOutboxEntries(): OutboxEntry[] {
+  const { user } = useUser();
+  const userId = user?.id ?? 0;
+  return useLiveQuery(() => appDb.outbox.where('userId').equals(userId).toArray(), [userId]) ?? [];
+}
+
+/** Queued writes about one subject (e.g. 'bookmark:video:3'), oldest first; the last is the intended state. */
+export function useOutboxSubject(subject: string): OutboxEntry[] {
+  const { user } = useUser();
+  const userId = user?.id ?? 0;
+  return (
+    useLiveQuery(
+      () =>
+        appDb.outbox
+          .where('subject')
+          .equals(subject)
+          .filter((e) => e.userId === userId)
+          .sortBy('seq'),
+      [subject, userId],
+    ) ?? []
+  );
+}
+
+/**
+ * Runs delivery for the signed-in user: at start, when the browser comes back online, when the
+ * app becomes visible again, and after each sign-in. Refreshes the queries a delivered write
+ * touched, shows SPEC's failure toast when the server refuses one, and asks for a sign-in when
+ * the session has ended (the queue is kept and continues after it).
+ */
+export function useOutboxDelivery(): void {
+  const { user } = useUser();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (userId === null) return;
+    const drain = () => void outbox.drain(userId);
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') drain();
+    };
+    const onOnline = () => {
+      void outbox.resetBackoff().then(drain);
+    };
+    const unsubscribe = outbox.subscribe((event) => {
+      if (event.type === 'synced') {
+        for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
+      } else if (event.type === 'failed') {
+        for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
+        toast({ title: 'Error', description: event.entry.failureMessage, variant: 'destructive' });
+      } else if (event.type === 'auth-required') {
+        toast({ title: 'Sign in to sync', description: 'Your session has ended. Sign in again and your changes will be sent.', variant: 'destructive' });
+        openAuthDialog('login');
+      }
+    });
+    window.addEventListener('online', onOnline);
+    document.addEventListener('visibilitychange', onVisible);
+    drain();
+    return () => {
+      unsubscribe();
+      window.removeEventListener('online', onOnline);
+      document.removeEventListener('visibilitychange', onVisible);
+      outbox.stop();
+    };
+  }, [userId, queryClient, toast]);
+}
