@@ -189,12 +189,12 @@ describe('Outbox', () => {
   });
 
   test('an entry queued during a drain is delivered by that drain', async () => {
-    let box!: Outbox;
+    const holder: { box?: Outbox } = {};
     const { requests, fetchImpl } = server(async (_path, n) => {
-      if (n === 1) await box.enqueue(write(9));
+      if (n === 1) await holder.box!.enqueue(write(9));
       return json(201, {});
     });
-    box = makeOutbox(fetchImpl).box;
+    const box = (holder.box = makeOutbox(fetchImpl).box);
     await box.enqueue(write(1));
     await box.drain(1);
     box.stop();
