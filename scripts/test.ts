@@ -1,5 +1,6 @@
-// `npm test`: lint, typecheck, unit tests, the API suite on SQLite and (when TEST_DATABASE_URL
-// points at a PostgreSQL server) on PostgreSQL, then the browser journeys. Stops at the first red step.
+// `npm test`: lint, typecheck, unit tests, the PWA's component tests, the API suite on SQLite and
+// (when TEST_DATABASE_URL points at a PostgreSQL server) on PostgreSQL, then a fresh `vite build`
+// and the browser journeys against it. Stops at the first red step.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ const steps: Step[] = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
   { name: 'typecheck', cmd: ['npx', 'tsc', '--noEmit', '-p', '.'] },
   vitest('unit', ['--project', 'unit', '--passWithNoTests']),
+  vitest('pwa', ['--project', 'pwa']),
   vitest('api (SQLite)', ['--project', 'api'], { TEST_DB: 'sqlite' }),
 ];
 if (process.env.TEST_DATABASE_URL) {
@@ -30,6 +32,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('[test] TEST_DATABASE_URL is not set: the API suite runs on SQLite only (eval "$(bash scripts/throwaway-postgres.sh)" to add PostgreSQL)');
 }
 if (fs.existsSync('e2e') && fs.readdirSync('e2e').some((f) => f.endsWith('.e2e.ts'))) {
+  // The journeys run against what this build produces (their global setup serves dist/).
+  steps.push({ name: 'vite build', cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'] });
   steps.push(vitest('browser e2e', ['--project', 'e2e']));
 }
 

@@ -77,13 +77,14 @@ function must<T>(value: T | undefined): T {
 
 /**
  * Saves screenshots/{name}-mobile.png (390×844) and screenshots/{name}-desktop.png (1280×800)
- * of the page as it is, then puts the page back to its own size.
+ * of the page as it is (or only the sizes asked for), then puts the page back to its own size.
  */
-export async function screenshot(page: Page, name: string): Promise<string[]> {
+export async function screenshot(page: Page, name: string, sizes: ('mobile' | 'desktop')[] = ['mobile', 'desktop']): Promise<string[]> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize();
   const files: string[] = [];
   for (const [label, size] of [['mobile', MOBILE], ['desktop', DESKTOP]] as const) {
+    if (!sizes.includes(label)) continue;
     await page.setViewportSize(size);
     // Let layout and CSS transitions settle at the new size.
     await page.waitForTimeout(400);

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { User } from '../../contract/users.js';
 import { aUser, renderWithProviders, storeUser } from '../test/render';
 import { json, mockFetch, offline } from '../test/fetch';
+import { OPEN_AUTH_DIALOG_EVENT } from './auth-dialog';
 import { privateKey } from './query-client';
 import { USER_STORAGE_KEY, useUser, type UserContextValue } from './session';
 
@@ -147,15 +148,20 @@ describe('UserProvider: setUser', () => {
 });
 
 describe('UserProvider: checking the saved user with GET /api/auth/me', () => {
-  test('a 401 signs the stored user out, clears storage and says the session ended', async () => {
+  test('a 401 signs the stored user out, clears storage, says the session ended and asks to log in', async () => {
     storeUser(aUser(), 'local');
     const requests = meAnswers(() => json(401, { message: 'Your session has ended. Please sign in again.' }));
+    const asked: (string | undefined)[] = [];
+    const listener = (e: Event) => asked.push((e as CustomEvent<{ tab?: string }>).detail.tab);
+    window.addEventListener(OPEN_AUTH_DIALOG_EVENT, listener);
+    onTestFinished(() => window.removeEventListener(OPEN_AUTH_DIALOG_EVENT, listener));
     renderWithProviders(<Probe />);
     await waitFor(() => expect(probeText()).toBe('signed out'));
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/auth/me']);
     expect(local()).toBeNull();
     expect(sessionCopy()).toBeNull();
-    expect(screen.getByRole('alert').textContent).toContain('Your session has ended. Please sign in again.');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Your session has ended. Please sign in again.'));
+    expect(asked).toEqual(['login']);
   });
 
   test('a network error keeps the stored user (offline start)', async () => {

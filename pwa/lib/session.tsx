@@ -130,6 +130,7 @@ export function writeStoredUser(user: User | null, remember = true): void {
 export function UserProvider({ children }: { children: ReactNode }) {
   const [user, setUserState] = useState<User | null>(null);
   const [isLoading, setIsLoading] = useState(true);
+  const [sessionEnded, setSessionEnded] = useState(false);
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const current = useRef<User | null>(null);
@@ -174,13 +175,19 @@ export function UserProvider({ children }: { children: ReactNode }) {
         if (error instanceof ApiError && error.status === 401) {
           writeStoredUser(null);
           show(null);
-          toast({ title: 'Session ended', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
-          openAuthDialog('login');
+          setSessionEnded(true);
         }
       },
     );
     return () => controller.abort();
-  }, [show, toast]);
+  }, [show]);
+
+  // After the signed-out state has rendered, so the auth dialog already knows nobody is signed in.
+  useEffect(() => {
+    if (!sessionEnded) return;
+    toast({ title: 'Session ended', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
+    openAuthDialog('login');
+  }, [sessionEnded, toast]);
 
   const value = useMemo(() => ({ user, isLoading, setUser }), [user, isLoading, setUser]);
   return <UserContext value={value}>{children}</UserContext>;

@@ -16,7 +16,7 @@ export function NavLinkList({ orientation, onNavigate }: { orientation: 'horizon
               horizontal
                 ? `rounded-field px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${isActive ? 'bg-primary/10 text-primary' : 'text-base-content/80 hover:bg-base-200 hover:text-base-content'}`
                 : isActive
-                  ? 'menu-active font-semibold'
+                  ? 'bg-primary/10 font-semibold text-primary'
                   : ''
             }
           >

@@ -12,8 +12,9 @@ export function Avatar({ name, src, className = 'size-9 text-sm' }: { name: stri
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = !!src && failedSrc !== src;
   return (
-    <span className={`avatar ${showImage ? '' : 'avatar-placeholder'}`}>
-      <span className={`${className} rounded-full ${showImage ? '' : 'bg-primary text-primary-content'}`}>
+    // Spans, not daisyUI's divs, so it can sit inside a button.
+    <span className="avatar">
+      <span className={`${className} rounded-full ${showImage ? '' : 'flex items-center justify-center bg-primary font-semibold text-primary-content'}`}>
         {showImage ? <img src={src} alt="" onError={() => setFailedSrc(src)} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
       </span>
     </span>

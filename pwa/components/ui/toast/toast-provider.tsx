@@ -49,7 +49,8 @@ function ToastViewport({ toast, onDismiss, container }: { toast: ShownToast | nu
   const destructive = toast?.variant === 'destructive';
   const item = toast ? <ToastItem key={toast.id} toast={toast} onDismiss={onDismiss} /> : null;
   const viewport = (
-    <div className="pointer-events-none fixed inset-x-3 bottom-3 z-[1100] flex flex-col items-center sm:inset-x-auto sm:right-4 sm:bottom-4 sm:items-end">
+    // Phones: at the top, clear of the thumb, the keyboard and a bottom-sheet dialog's buttons.
+    <div className="pointer-events-none fixed inset-x-3 top-3 z-[1100] flex flex-col items-center sm:inset-x-auto sm:top-auto sm:right-4 sm:bottom-4 sm:items-end">
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full sm:w-auto">
         {destructive ? null : item}
       </div>

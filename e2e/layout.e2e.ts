@@ -1,0 +1,150 @@
+import { inject } from 'vitest';
+import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
+import { authDialog, visit, visitAndDismissAuth } from './support/app';
+
+const browser = useBrowser(() => inject('baseURL'));
+
+// Every route of SPEC §2 and the text that shows it opened. The screens' helpers replace these
+// expectations as they build each page (a watch page will show the video's title, and so on).
+const ROUTES: [path: string, text: string][] = [
+  ['/', 'context is key'],
+  ['/videos', 'Video Library'],
+  ['/watch/1', 'Back to Videos'],
+  ['/blog', 'Knowledge Blog'],
+  ['/blog/1', 'Back to Blog'],
+  ['/blog-admin', 'Blog Management'],
+  ['/search?q=grace', 'Search'],
+  ['/live-qa', 'Live Q&A'],
+  ['/bookmarks', 'Please sign in to view your bookmarks.'],
+  ['/profile', 'Please sign in to view your profile.'],
+  ['/no-such-page', '404 Page Not Found'],
+];
+
+describe('routes', () => {
+  test.each(ROUTES)('%s opens and shows "%s"', async (path, text) => {
+    const page = await browser.newPage();
+    await visitAndDismissAuth(page, path);
+    await page.getByRole('main').getByText(text, { exact: true }).first().waitFor();
+    await page.close();
+  });
+
+  test('the not-found page says what is wrong and links home', async () => {
+    const page = await browser.newPage();
+    await visitAndDismissAuth(page, '/no-such-page');
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Go home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.close();
+  });
+
+  test('the header links move between pages and mark the current one', async () => {
+    const page = await browser.newPage();
+    await visitAndDismissAuth(page, '/');
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Blog' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Knowledge Blog' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Blog' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    await nav.getByRole('link', { name: 'Live Q&A' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Live Q&A' }).waitFor();
+    await page.close();
+  });
+});
+
+describe('header search', () => {
+  test('desktop: goes to /search?q=…, and a blank query does nothing', async () => {
+    const page = await browser.newPage(DESKTOP);
+    await visitAndDismissAuth(page, '/blog');
+    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search' });
+    await search.fill('   ');
+    await search.press('Enter');
+    await page.waitForTimeout(300);
+    expect(new URL(page.url()).pathname).toBe('/blog');
+    await search.fill('problem of evil');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('problem of evil');
+    await page.getByText('Results for "problem of evil"').waitFor();
+    await page.close();
+  });
+
+  test('mobile: the slide-out menu has the links and a search box, and closes after searching', async () => {
+    const page = await browser.newPage(MOBILE);
+    await visitAndDismissAuth(page, '/');
+    expect(await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    for (const name of ['Home', 'Videos', 'Blog', 'Bookmarks', 'Live Q&A']) await menu.getByRole('link', { name, exact: true }).waitFor();
+    await menu.getByRole('button', { name: 'Sign in' }).waitFor();
+    await screenshot(page, 'mobile-menu', ['mobile']);
+    const search = menu.getByRole('searchbox', { name: 'Search' });
+    await search.fill('  ');
+    await search.press('Enter');
+    expect(await menu.isVisible()).toBe(true);
+    await search.fill('trinity');
+    await search.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'trinity');
+    await menu.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  test('mobile: the menu closes on Escape and on navigation', async () => {
+    const page = await browser.newPage(MOBILE);
+    await visitAndDismissAuth(page, '/');
+    const openButton = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await openButton.click();
+    await menu.waitFor();
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await openButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await openButton.click();
+    await menu.getByRole('link', { name: 'Videos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Video Library' }).waitFor();
+    await menu.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+});
+
+describe('layout', () => {
+  test('a skip link leads to the main content', async () => {
+    const page = await browser.newPage();
+    await visitAndDismissAuth(page, '/blog');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await page.close();
+  });
+
+  test('footer: brand blurb, quick links and the 2025 copyright', async () => {
+    const page = await browser.newPage();
+    await visitAndDismissAuth(page, '/');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Home', 'Videos', 'Blog']) await footer.getByRole('link', { name, exact: true }).waitFor();
+    await footer.getByText('© 2025 context is key. All rights reserved.').waitFor();
+    await page.close();
+  });
+
+  test('nothing is wider than a 360 px screen', async () => {
+    const page = await browser.newPage({ width: 360, height: 740 });
+    for (const path of ['/', '/blog', '/no-such-page']) {
+      await visit(page, path);
+      await authDialog(page).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    }
+    await page.close();
+  });
+
+  test('screenshots: home, light and dark', async () => {
+    const page = await browser.newPage();
+    await visitAndDismissAuth(page, '/');
+    await screenshot(page, 'home');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'home-dark');
+    await page.close();
+  });
+});

@@ -1,0 +1,41 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** The auth dialog (a native modal <dialog>). */
+export const authDialog = (page: Page): Locator => page.getByRole('dialog', { name: 'Welcome to context is key' });
+
+/** The one toast on screen. */
+export const toast = (page: Page): Locator => page.getByTestId('toast');
+
+/** A unique, valid username (3-20 letters, digits, underscores). */
+let counter = 0;
+export function uniqueUsername(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}_${Date.now().toString(36)}${counter}`.slice(0, 20);
+}
+
+export const PASSWORD = 'Password1!';
+
+/** Opens `path` and waits for the app to start (the header is there). */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('banner').waitFor();
+}
+
+/** Opens `path` as a signed-out visitor and closes the auth dialog that opens by itself. */
+export async function visitAndDismissAuth(page: Page, path: string): Promise<void> {
+  await visit(page, path);
+  await authDialog(page).waitFor();
+  await page.keyboard.press('Escape');
+  await authDialog(page).waitFor({ state: 'hidden' });
+}
+
+/** Waits for a toast whose text contains `text` and returns its whole text. */
+export async function toastText(page: Page, text: string): Promise<string> {
+  const found = toast(page).filter({ hasText: text });
+  await found.waitFor();
+  return (await found.textContent()) ?? '';
+}
+
+export async function storedUser(page: Page): Promise<{ local: string | null; session: string | null }> {
+  return page.evaluate(() => ({ local: localStorage.getItem('user'), session: sessionStorage.getItem('user') }));
+}
