@@ -86,6 +86,8 @@ export function createApp(deps: AppDeps): Koa {
   app.use(
     bodyParser({
       enableTypes: ['json'],
+      // DELETE carries a JSON body too (heart and bookmark removal send the userId).
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: '256kb',
       encoding: 'utf-8',
     }),

@@ -1,7 +1,12 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { searchService } from './search.service.js';
 
-export function searchRoutes(_deps: AppDeps): Router {
+export function searchRoutes({ db }: AppDeps): Router {
+  const service = searchService(db);
   const router = new Router();
+  router.get('/search', async (ctx) => {
+    ctx.body = await service.search(ctx.query);
+  });
   return router;
 }

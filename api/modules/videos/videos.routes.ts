@@ -1,7 +1,34 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { videosService } from './videos.service.js';
 
-export function videoRoutes(_deps: AppDeps): Router {
+export function videoRoutes({ db }: AppDeps): Router {
+  const service = videosService(db);
   const router = new Router();
+
+  router.get('/videos', async (ctx) => {
+    ctx.body = await service.list(ctx.query);
+  });
+
+  // Declared before /videos/:id so these words are never read as ids.
+  router.get('/videos/featured', async (ctx) => {
+    const video = await service.featured();
+    // Koa turns a null body into 204; the contract wants a JSON null when there are no videos.
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(video);
+  });
+
+  router.get('/videos/popular', async (ctx) => {
+    ctx.body = await service.popular(ctx.query);
+  });
+
+  router.get('/videos/:id', async (ctx) => {
+    ctx.body = await service.get(ctx.params.id ?? '');
+  });
+
+  router.post('/videos/:id/views', async (ctx) => {
+    ctx.body = await service.countView(ctx.params.id ?? '');
+  });
+
   return router;
 }

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import type { Devotional, HeartsInfo } from '../../../contract/index.js';
+import type { Db } from '../../db.js';
+import { notFound } from '../../errors.js';
+import { devotionalsRepo } from './devotionals.repo.js';
+
+const MAX_ROW_ID = 2_147_483_647;
+export const NO_DEVOTIONAL_MESSAGE = "Today's devotional is being prepared. Please check back later.";
+
+const todayQuerySchema = z.object({
+  date: z.iso.date({ message: 'date must be a calendar date as YYYY-MM-DD' }).optional(),
+});
+
+/**
+ * A user id the client claims: a JSON number or a string of digits. Stricter than the
+ * contract's coercing schema, which would read `true` as user 1.
+ */
+const claimedUserIdSchema = z
+  .union([z.number(), z.string().regex(/^\d+$/)], { message: 'userId must be a numeric user id' })
+  .transform(Number)
+  .pipe(z.number().int().positive('userId must be a numeric user id').max(MAX_ROW_ID, 'userId must be a numeric user id'));
+
+const heartInputSchema = z.object({ userId: claimedUserIdSchema });
+const heartsQuerySchema = z.object({
+  userId: z.preprocess((v) => (v === '' ? undefined : v), claimedUserIdSchema.optional()),
+});
+
+/** The server's own date (UTC) when the client sends none. */
+export function utcToday(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** 1 for January 1st; computed in UTC from the date's own parts, so no time zone shifts it. */
+export function dayOfYear(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Math.round((Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
+}
+
+function devotionalId(raw: string): number {
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound('Devotional not found');
+  return id;
+}
+
+export function devotionalsService(db: Db) {
+  const repo = devotionalsRepo(db);
+
+  async function existingId(raw: string): Promise<number> {
+    const id = devotionalId(raw);
+    if (!(await repo.exists(id))) throw notFound('Devotional not found');
+    return id;
+  }
+
+  return {
+    /**
+     * The devotional for the client's local date: the one scheduled on that date, else the
+     * rotation (undated devotionals by id, one per day of the year), so every reader sees the
+     * same one on a given date whatever the server's time zone.
+     */
+    async today(query: unknown): Promise<Devotional> {
+      const date = todayQuerySchema.parse(query).date ?? utcToday();
+      const scheduled = await repo.findByDate(date);
+      if (scheduled) return scheduled;
+      const { count, undatedOnly } = await repo.rotationSize();
+      const devotional = count > 0 ? await repo.rotationAt((dayOfYear(date) - 1) % count, undatedOnly) : null;
+      if (!devotional) throw notFound(NO_DEVOTIONAL_MESSAGE);
+      return devotional;
+    },
+
+    parseHeartInput(body: unknown): { userId: number } {
+      return heartInputSchema.parse(body ?? {});
+    },
+
+    parseHeartsQuery(query: unknown): { userId?: number } {
+      return heartsQuerySchema.parse(query);
+    },
+
+    /** isHearted is the signed-in reader's own state; false for a visitor. */
+    async hearts(rawId: string, viewerId: number | null): Promise<HeartsInfo> {
+      const id = await existingId(rawId);
+      const [count, isHearted] = await Promise.all([repo.heartCount(id), viewerId === null ? false : repo.isHearted(id, viewerId)]);
+      return { isHearted, count };
+    },
+
+    /** Idempotent: hearting twice leaves one heart. */
+    async heart(rawId: string, userId: number): Promise<HeartsInfo> {
+      const id = await existingId(rawId);
+      await repo.addHeart(id, userId);
+      return { isHearted: true, count: await repo.heartCount(id) };
+    },
+
+    /** Idempotent: removing a heart that is not there is harmless. */
+    async unheart(rawId: string, userId: number): Promise<HeartsInfo> {
+      const id = await existingId(rawId);
+      await repo.removeHeart(id, userId);
+      return { isHearted: false, count: await repo.heartCount(id) };
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import { searchQuerySchema, type SearchResult } from '../../../contract/index.js';
+import type { Db } from '../../db.js';
+import { searchRepo } from './search.repo.js';
+
+export function searchService(db: Db) {
+  const repo = searchRepo(db);
+  return {
+    /**
+     * Site search: videos and post summaries, each ranked by relevance. Text over 1000
+     * characters is a 400; blank text, or text with no letters or digits, finds nothing.
+     */
+    async search(query: unknown): Promise<SearchResult> {
+      const { q, limit } = searchQuerySchema.parse(query);
+      const [videos, blogPosts] = await Promise.all([repo.searchVideos(q, limit), repo.searchBlogPosts(q, limit)]);
+      return { videos, blogPosts };
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { searchResultSchema } from '../../contract/index.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+// Every test states the whole searchable content it needs.
+beforeEach(async () => {
+  await app.db('blog_posts').delete();
+  await app.db('videos').delete();
+});
+
+let clock = Date.UTC(2024, 0, 1);
+const nextDate = () => new Date((clock += 60_000)).toISOString();
+
+async function insertPost(p: { title: string; content?: string; excerpt?: string | null; publishedAt?: string }): Promise<number> {
+  const [row] = await app
+    .db('blog_posts')
+    .insert({
+      title: p.title,
+      content: p.content ?? 'Plain words.',
+      excerpt: p.excerpt === undefined ? null : p.excerpt,
+      category: 'theology',
+      read_time: 5,
+      views: 0,
+      published_at: p.publishedAt ?? nextDate(),
+      featured: false,
+      is_external: false,
+    })
+    .returning('id');
+  return Number((row as { id: number }).id);
+}
+
+async function insertVideo(v: { title: string; description?: string | null; isShort?: boolean }): Promise<number> {
+  const [row] = await app
+    .db('videos')
+    .insert({
+      title: v.title,
+      description: v.description === undefined ? null : v.description,
+      category: 'apologetics',
+      duration: '12:00',
+      views: 0,
+      published_at: nextDate(),
+      youtube_id: 'dQw4w9WgXcQ',
+      is_short: v.isShort ?? false,
+      featured: false,
+    })
+    .returning('id');
+  return Number((row as { id: number }).id);
+}
+
+const search = (q: string, extra = '') => app.client().get(`/api/search?q=${encodeURIComponent(q)}${extra}`);
+const ids = (list: { id: number }[]) => list.map((x) => x.id);
+
+describe('GET /api/search', () => {
+  test('when words match, then videos and post summaries come back in the contract shape, without post bodies', async () => {
+    const video = await insertVideo({ title: 'Defending the faith', description: 'Apologetics for beginners' });
+    const post = await insertPost({ title: 'Faith and reason', content: 'A long **Markdown** body.', excerpt: 'Why both matter' });
+    const res = await search('faith');
+    expect(res.status).toBe(200);
+    expect(searchResultSchema.parse(res.body)).toBeTruthy();
+    expect(ids(res.body.videos)).toEqual([video]);
+    expect(ids(res.body.blogPosts)).toEqual([post]);
+    expect(res.body.blogPosts[0]).not.toHaveProperty('content');
+    expect(res.body.blogPosts[0]).toMatchObject({ featured: false, isExternal: false, readTime: 5, views: 0, excerpt: 'Why both matter' });
+    expect(typeof res.body.videos[0].isShort).toBe('boolean');
+  });
+
+  test('when a word is in one title and another body, then the title match ranks first', async () => {
+    const inBody = await insertPost({ title: 'Sunday notes', content: 'We spoke about the atonement and grace today.' });
+    const inTitle = await insertPost({ title: 'The Atonement', content: 'Why the cross matters.' });
+    const inExcerpt = await insertPost({ title: 'Weekly letter', excerpt: 'On atonement', content: 'Letters and news.' });
+    const res = await search('atonement');
+    expect(ids(res.body.blogPosts)).toEqual([inTitle, inExcerpt, inBody]);
+  });
+
+  test('when more posts match than one page holds, then an older title match still ranks first and body matches follow newest first', async () => {
+    const older = await insertPost({ title: 'Providence explained', content: 'Nothing else here.' });
+    const bodyOnly: number[] = [];
+    for (let i = 0; i < 25; i++) bodyOnly.push(await insertPost({ title: `Letter ${i}`, content: 'A word on providence in daily life.' }));
+    const res = await search('provid');
+    expect(res.body.blogPosts).toHaveLength(20);
+    expect(res.body.blogPosts[0].id).toBe(older);
+    expect(ids(res.body.blogPosts).slice(1)).toEqual(bodyOnly.reverse().slice(0, 19));
+  });
+
+  test('when a video title matches and another description does, then the title match ranks first', async () => {
+    const inDescription = await insertVideo({ title: 'Q&A night', description: 'Questions on predestination' });
+    const inTitle = await insertVideo({ title: 'Predestination explained' });
+    const res = await search('predestination');
+    expect(ids(res.body.videos)).toEqual([inTitle, inDescription]);
+  });
+
+  test('when given the start of a word, then it matches the whole word', async () => {
+    const post = await insertPost({ title: 'The resurrection of Jesus' });
+    const video = await insertVideo({ title: 'Evidence for the Resurrection' });
+    const res = await search('resur');
+    expect(ids(res.body.blogPosts)).toEqual([post]);
+    expect(ids(res.body.videos)).toEqual([video]);
+  });
+
+  test('when given several words, then every one of them is required', async () => {
+    const both = await insertPost({ title: 'Grace and truth', content: 'Full of grace and truth.' });
+    await insertPost({ title: 'Grace alone' });
+    await insertPost({ title: 'Truth matters' });
+    const res = await search('grace TRUTH');
+    expect(ids(res.body.blogPosts)).toEqual([both]);
+  });
+
+  test('when words differ in case or spacing, then they still match', async () => {
+    const post = await insertPost({ title: 'Covenant theology' });
+    expect(ids((await search('COVENANT')).body.blogPosts)).toEqual([post]);
+    expect(ids((await search('  covenant   theo ')).body.blogPosts)).toEqual([post]);
+  });
+
+  test('when a post is inserted, updated or deleted, then search sees it at once', async () => {
+    const id = await insertPost({ title: 'Sanctification today' });
+    expect(ids((await search('sanctif')).body.blogPosts)).toEqual([id]);
+    await app.db('blog_posts').where({ id }).update({ title: 'Justification today' });
+    expect((await search('sanctif')).body.blogPosts).toEqual([]);
+    expect(ids((await search('justif')).body.blogPosts)).toEqual([id]);
+    await app.db('blog_posts').where({ id }).delete();
+    expect((await search('justif')).body.blogPosts).toEqual([]);
+  });
+
+  test('when a video is inserted, then search sees it at once', async () => {
+    const id = await insertVideo({ title: 'Eschatology primer' });
+    expect(ids((await search('eschat')).body.videos)).toEqual([id]);
+  });
+
+  test('when the query is only stop words, then 200, and words still match as prefixes', async () => {
+    const post = await insertPost({ title: 'Theology basics' });
+    const res = await search('the');
+    expect(res.status).toBe(200);
+    expect(ids(res.body.blogPosts)).toEqual([post]);
+  });
+
+  test('when a limit is given, then at most that many of each come back', async () => {
+    for (let i = 0; i < 4; i++) await insertPost({ title: `Prayer lesson ${i}` });
+    const res = await search('prayer', '&limit=2');
+    expect(res.body.blogPosts).toHaveLength(2);
+  });
+
+  test.each([
+    ['blank text', '   '],
+    ['empty text', ''],
+  ])('when given %s, then empty lists', async (_label, q) => {
+    await insertPost({ title: 'Anything' });
+    const res = await search(q);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ videos: [], blogPosts: [] });
+  });
+
+  test('when q is missing, then empty lists', async () => {
+    const res = await app.client().get('/api/search');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ videos: [], blogPosts: [] });
+  });
+
+  const hostile: [string, string][] = [
+    ['a double quote', '"'],
+    ['an unbalanced quote in a word', 'resur"rection'],
+    ['a star', '*'],
+    ['a trailing star', 'resur*'],
+    ['a percent sign', '%'],
+    ['a percent pattern', '%resur%'],
+    ['SQL injection', "' OR 1=1 --"],
+    ['a DROP TABLE', "'; DROP TABLE blog_posts; --"],
+    ['an FTS5 NEAR group', 'NEAR('],
+    ['FTS5 operators', 'AND OR NOT'],
+    ['an FTS5 column filter', 'title:resur'],
+    ['FTS5 prefix syntax', '^resur + -faith'],
+    ['tsquery operators', "resur:* & !faith | (x <-> y)"],
+    ['a backslash', '\\'],
+    ['a NUL byte', 'a\u0000b'],
+    ['emoji', '🙏✝️🔥'],
+    ['emoji between words', 'resur🙏rection'],
+    ['number symbols', '½ ² ①'],
+    ['only punctuation', '.,;:!?()[]{}<>-_=+'],
+    ['1000 characters of mixed punctuation', '"*%\'();:^{}[]<>|&!~-NEAR(OR'.repeat(40).slice(0, 1000)],
+    ['1000 characters of words', 'resurrection '.repeat(80).slice(0, 1000)],
+  ];
+  test.each(hostile)('when given %s, then 200, never 500', async (_label, q) => {
+    await insertPost({ title: 'The resurrection', content: 'faith near x y' });
+    const res = await search(q);
+    expect(res.status).toBe(200);
+    expect(searchResultSchema.parse(res.body)).toBeTruthy();
+    expect(await app.db('blog_posts').count({ n: '*' }).first()).toBeTruthy();
+  });
+
+  test('when given many random mixes of letters, digits, symbols and operators, then every answer is 200', async () => {
+    await insertPost({ title: 'Faith and the resurrection', content: 'Grace, truth and hope.' });
+    await insertVideo({ title: 'Grace explained', description: 'Faith near hope' });
+    const alphabet = [..."aeioutrsnfgAEZ019²½ǅé日本ß\"'*%:&|!()<>-+^~{}[],.;\\/_@#$ \t\n🙏✝️"].concat(['NEAR', 'AND', 'OR', 'NOT', ':*', '<->']);
+    let seed = 7;
+    const rand = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    for (let i = 0; i < 60; i++) {
+      const length = 1 + Math.floor(rand() * 40);
+      const q = Array.from({ length }, () => alphabet[Math.floor(rand() * alphabet.length)]).join('');
+      const res = await search(q);
+      expect(res.status, `q=${JSON.stringify(q)}`).toBe(200);
+    }
+  });
+
+  test('when given 1000 characters, then 200; when given 1001, then 400 with a message', async () => {
+    expect((await search('a'.repeat(1000))).status).toBe(200);
+    const res = await search('a'.repeat(1001));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/1000/);
+  });
+
+  test.each([
+    ['a zero limit', '&limit=0'],
+    ['a limit over 50', '&limit=51'],
+    ['a text limit', '&limit=ten'],
+    ['a repeated q', '&q=again'],
+  ])('when given %s, then 400', async (_label, extra) => {
+    const res = await search('faith', extra);
+    expect(res.status).toBe(400);
+  });
+});
