@@ -1,0 +1,1 @@
+export { BookmarkButton, type BookmarkButtonProps } from './components/bookmark-button';

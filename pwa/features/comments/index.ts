@@ -1,0 +1,1 @@
+export { Comments, type CommentsProps } from './components/comments';

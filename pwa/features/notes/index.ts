@@ -1,0 +1,2 @@
+export { NotesPanel, type NotesPanelProps } from './components/notes-panel';
+export { NotesButton, type NotesButtonProps } from './components/notes-button';

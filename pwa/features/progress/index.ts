@@ -1,0 +1,1 @@
+export { CompleteButton, type CompleteButtonProps } from './components/complete-button';
