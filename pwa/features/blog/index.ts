@@ -1,0 +1,1 @@
+export { blogKeys } from './api/keys';
