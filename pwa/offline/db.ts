@@ -44,6 +44,8 @@ export interface OutboxEntry {
   failureMessage: string;
   /** A short human description for the sync centre, e.g. 'Bookmark "The Minimal Facts Case"'. */
   label: string;
+  /** What the UI needs to show the write before the server has it (e.g. a bookmark's title); never sent. */
+  meta?: Record<string, unknown>;
 }
 
 export class AppDatabase extends Dexie {

@@ -22,6 +22,8 @@ export interface EnqueueInput {
   invalidate?: unknown[][];
   failureMessage: string;
   label: string;
+  /** Display data for the pending write (e.g. a title); kept on the device, never sent. */
+  meta?: Record<string, unknown>;
 }
 
 export type OutboxEvent =
@@ -100,6 +102,7 @@ export class Outbox {
       invalidate: input.invalidate ?? [],
       failureMessage: input.failureMessage,
       label: input.label,
+      ...(input.meta ? { meta: input.meta } : {}),
     };
     entry.seq = await this.db.outbox.add(entry);
     return entry;

@@ -69,7 +69,8 @@ export function useOutboxDelivery(): void {
         for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
       } else if (event.type === 'failed') {
         for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
-        toast({ title: 'Error', description: event.entry.failureMessage, variant: 'destructive' });
+        // An empty failureMessage means SPEC §8 shows nothing for this write (folder create/delete).
+        if (event.entry.failureMessage) toast({ title: 'Error', description: event.entry.failureMessage, variant: 'destructive' });
       } else if (event.type === 'auth-required') {
         toast({ title: 'Sign in to sync', description: 'Your session has ended. Sign in again and your changes will be sent.', variant: 'destructive' });
         openAuthDialog('login');

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AuthDialog } from '../../features/auth';
+import { useOutboxDelivery } from '../../offline/use-outbox';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -7,6 +8,8 @@ export const MAIN_CONTENT_ID = 'main-content';
 
 /** Every page: skip link, sticky header, the route's content, footer, and the auth dialog. */
 export function AppLayout() {
+  // Delivers queued writes (at start, online, visible), refreshes what they touched, shows failures.
+  useOutboxDelivery();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
