@@ -7,6 +7,7 @@ import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
 import { errorHandler } from './errors.js';
 import { idempotency } from './middleware/idempotency.js';
+import { publicCache } from './middleware/public-cache.js';
 import { requestLog } from './middleware/request-log.js';
 import { sameOriginWrites } from './middleware/same-origin.js';
 import { sessionMiddleware } from './middleware/session.js';
@@ -81,6 +82,8 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(compress({ threshold: 1024 }));
+  // Before the session: a cached public answer needs no session lookup.
+  app.use(publicCache({ ttlMs: config.publicCacheMs }));
   app.use(sessionMiddleware(app, db));
   app.use(sameOriginWrites([UPLOAD_PATH]));
   app.use(

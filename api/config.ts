@@ -18,6 +18,7 @@ const envSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -40,6 +41,8 @@ export interface AppConfig {
   trustProxy: boolean;
   authRateLimit: { max: number; windowMs: number };
   logRequests: boolean;
+  /** How long public GET answers may be served from memory (0 turns the cache off). */
+  publicCacheMs: number;
 }
 
 export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
@@ -80,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
     logRequests: e.LOG_REQUESTS,
+    publicCacheMs: e.PUBLIC_CACHE_MS,
   };
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { cachePublicly } from '../../middleware/public-cache.js';
 import { blogService } from './blog.service.js';
 
 export function blogRoutes({ db, config }: AppDeps): Router {
@@ -7,12 +8,14 @@ export function blogRoutes({ db, config }: AppDeps): Router {
   const router = new Router();
 
   router.get('/blog', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.list(ctx.query);
   });
 
   // Declared before /blog/:id, which would otherwise take "featured" for an id.
   router.get('/blog/featured', async (ctx) => {
     const post = await service.featured();
+    cachePublicly(ctx);
     // Koa turns a null body into 204; the client expects a JSON null.
     ctx.status = 200;
     ctx.type = 'application/json';
@@ -30,6 +33,7 @@ export function blogRoutes({ db, config }: AppDeps): Router {
   });
 
   router.get('/blog/:id', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.get(ctx.params.id);
   });
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app.js';
+import { cachePublicly } from '../../middleware/public-cache.js';
 import { requireSelf, requireUserId, sessionUserId } from '../../middleware/auth.js';
 import { devotionalsService } from './devotionals.service.js';
 
@@ -9,6 +10,7 @@ export function devotionalRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
   router.get('/devotional/today', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.today(ctx.query);
   });
 

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { cachePublicly } from '../../middleware/public-cache.js';
 import { liveService } from './live.service.js';
 
 export function liveRoutes({ db }: AppDeps): Router {
@@ -9,11 +10,13 @@ export function liveRoutes({ db }: AppDeps): Router {
   // `null` (JSON) when nothing is live: the PWA shows "No Live Stream Currently".
   router.get('/live-streams/current', async (ctx) => {
     const stream = await service.current();
+    cachePublicly(ctx);
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(stream);
   });
 
   router.get('/live-streams/upcoming', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.upcoming();
   });
 

@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { cachePublicly } from '../../middleware/public-cache.js';
 import { searchService } from './search.service.js';
 
 export function searchRoutes({ db }: AppDeps): Router {
   const service = searchService(db);
   const router = new Router();
   router.get('/search', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.search(ctx.query);
   });
   return router;

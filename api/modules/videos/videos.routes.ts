@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { cachePublicly } from '../../middleware/public-cache.js';
 import { videosService } from './videos.service.js';
 
 export function videoRoutes({ db }: AppDeps): Router {
@@ -7,22 +8,26 @@ export function videoRoutes({ db }: AppDeps): Router {
   const router = new Router();
 
   router.get('/videos', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.list(ctx.query);
   });
 
   // Declared before /videos/:id so these words are never read as ids.
   router.get('/videos/featured', async (ctx) => {
     const video = await service.featured();
+    cachePublicly(ctx);
     // Koa turns a null body into 204; the contract wants a JSON null when there are no videos.
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(video);
   });
 
   router.get('/videos/popular', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.popular(ctx.query);
   });
 
   router.get('/videos/:id', async (ctx) => {
+    cachePublicly(ctx);
     ctx.body = await service.get(ctx.params.id ?? '');
   });
 
