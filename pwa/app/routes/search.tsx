@@ -1,16 +1,17 @@
 import { useSearchParams } from 'react-router-dom';
 import { Page, PageHeading } from '../../components/ui/page';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { SiteSearch } from '../../features/search';
 
-// Issue 3 (search): results grouped into Videos and Articles, 'Found N result(s)…', topic chips, no-results links.
 export function Component() {
   const [params] = useSearchParams();
-  const query = params.get('q') ?? '';
+  // Blank or whitespace-only text is no query: the page offers topics instead (SPEC §5).
+  const query = (params.get('q') ?? '').trim();
   useDocumentTitle(query ? `Search: ${query}` : 'Search');
   return (
     <Page>
-      <PageHeading title="Search" />
-      {query ? <p className="text-base-content/80">Results for &quot;{query}&quot;</p> : <p className="text-base-content/80">Search videos, articles, and topics.</p>}
+      <PageHeading title="Search" description="Search videos, articles, and topics." />
+      <SiteSearch query={query} />
     </Page>
   );
 }

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { liveQuestionSchema, type CreateQuestionInput, type LiveQuestion } from '../../../../contract/live.js';
+import { apiFetch } from '../../../lib/api-client';
+import { useToast } from '../../../components/ui/toast';
+import { liveKeys } from './live-streams';
+
+/** POST /api/questions. Anyone may ask, under a name; no sign-in. */
+export const askQuestion = (input: CreateQuestionInput): Promise<LiveQuestion> =>
+  apiFetch('/api/questions', { method: 'POST', body: input, schema: liveQuestionSchema });
+
+/**
+ * A plain call, not the outbox: a question only makes sense while the stream is on, so one that
+ * cannot be sent now is reported at once rather than delivered later.
+ */
+export function useAskQuestion() {
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  return useMutation({
+    mutationFn: askQuestion,
+    onSuccess: (_question, input) => {
+      toast({ title: 'Question submitted!' });
+      void queryClient.invalidateQueries({ queryKey: liveKeys.questions(input.liveStreamId) });
+    },
+    onError: () => {
+      toast({ title: 'Error', description: 'Failed to submit question. Please try again.', variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { liveQuestionSchema, liveStreamSchema, type LiveQuestion, type LiveStream } from '../../../../contract/live.js';
+import { apiFetch } from '../../../lib/api-client';
+
+export const liveKeys = {
+  all: ['live'] as const,
+  current: () => [...liveKeys.all, 'current'] as const,
+  upcoming: () => [...liveKeys.all, 'upcoming'] as const,
+  questions: (streamId: number) => [...liveKeys.all, streamId, 'questions'] as const,
+};
+
+/** GET /api/live-streams/current: the stream on air, or null when nothing is. */
+export const getCurrentStream = (signal?: AbortSignal): Promise<LiveStream | null> =>
+  apiFetch('/api/live-streams/current', { schema: liveStreamSchema.nullable(), signal });
+
+export const currentStreamQueryOptions = () => queryOptions({ queryKey: liveKeys.current(), queryFn: ({ signal }) => getCurrentStream(signal) });
+export const useCurrentStream = () => useQuery(currentStreamQueryOptions());
+
+/** GET /api/live-streams/upcoming: scheduled sessions, soonest first. */
+export const getUpcomingStreams = (signal?: AbortSignal): Promise<LiveStream[]> =>
+  apiFetch('/api/live-streams/upcoming', { schema: z.array(liveStreamSchema), signal });
+
+export const upcomingStreamsQueryOptions = () => queryOptions({ queryKey: liveKeys.upcoming(), queryFn: ({ signal }) => getUpcomingStreams(signal) });
+export const useUpcomingStreams = () => useQuery(upcomingStreamsQueryOptions());
+
+/** GET /api/live-streams/{id}/questions: the audience's questions, oldest first. */
+export const getQuestions = (streamId: number, signal?: AbortSignal): Promise<LiveQuestion[]> =>
+  apiFetch(`/api/live-streams/${streamId}/questions`, { schema: z.array(liveQuestionSchema), signal });
+
+export const questionsQueryOptions = (streamId: number) =>
+  queryOptions({ queryKey: liveKeys.questions(streamId), queryFn: ({ signal }) => getQuestions(streamId, signal) });
+export const useQuestions = (streamId: number) => useQuery(questionsQueryOptions(streamId));

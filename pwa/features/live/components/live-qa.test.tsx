@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LiveQuestion, LiveStream } from '../../../../contract/live.js';
+import { formatDateTime } from '../../../lib/format';
+import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { LiveQa } from './live-qa';
+
+const aStream = (overrides: Partial<LiveStream> = {}): LiveStream => ({
+  id: 5,
+  title: 'Live Q&A: Can We Trust the Bible?',
+  description: 'Manuscripts, translations and the canon.',
+  isLive: true,
+  viewerCount: 1247,
+  thumbnailUrl: null,
+  scheduledFor: null,
+  ...overrides,
+});
+
+const aQuestion = (overrides: Partial<LiveQuestion> = {}): LiveQuestion => ({
+  id: 1,
+  liveStreamId: 5,
+  askedBy: 'Maria',
+  question: 'How do we know the copies match?',
+  isHighlighted: false,
+  isAnswered: false,
+  createdAt: new Date().toISOString(),
+  ...overrides,
+});
+
+const upcoming = [aStream({ id: 8, title: 'Reading Revelation Without Fear', isLive: false, viewerCount: 0, description: 'How to read the last book.', scheduledFor: '2030-03-09T19:00:00.000Z' })];
+
+function api({ current = aStream() as LiveStream | null, questions = [aQuestion()], ask = (_r: MockRequest) => json(201, aQuestion({ id: 99 })) } = {}) {
+  let asked = false;
+  const requests = mockFetch((request) => {
+    if (request.path === '/api/live-streams/current') return json(200, current);
+    if (request.path === '/api/live-streams/upcoming') return json(200, upcoming);
+    if (request.path === '/api/live-streams/5/questions') return json(200, asked ? [...questions, aQuestion({ id: 99, askedBy: 'Ruth', question: 'A new one?' })] : questions);
+    if (request.path === '/api/questions' && request.method === 'POST') {
+      const answer = ask(request);
+      if (answer.ok) asked = true;
+      return answer;
+    }
+    if (request.path === '/api/auth/me') return json(200, aUser());
+    return json(404, { message: 'Not found' });
+  });
+  return requests;
+}
+
+const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
+const nameField = () => screen.getByLabelText('Your name') as HTMLInputElement;
+const questionField = () => screen.getByLabelText('Your question') as HTMLTextAreaElement;
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit Question' }));
+
+describe('Live Q&A', () => {
+  test('a live stream shows the LIVE badge, viewers, title, description and its questions with their marks', async () => {
+    api({ questions: [aQuestion({ isAnswered: true }), aQuestion({ id: 2, askedBy: 'Josh', question: 'What about Mark 16?', isHighlighted: true })] });
+    renderWithProviders(<LiveQa />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Live Q&A: Can We Trust the Bible?' })).toBeTruthy();
+    expect(screen.getByText('LIVE')).toBeTruthy();
+    expect(screen.getByText(`${(1247).toLocaleString()} viewers`)).toBeTruthy();
+    expect(screen.getByText('Manuscripts, translations and the canon.')).toBeTruthy();
+    const list = await screen.findByRole('region', { name: 'Questions (2)' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first!.textContent).toContain('Maria');
+    expect(first!.textContent).toContain('Answered');
+    expect(first!.textContent).not.toContain('Highlighted');
+    expect(second!.textContent).toContain('What about Mark 16?');
+    expect(second!.textContent).toContain('Highlighted');
+  });
+
+  test('nothing live (null, or a stream that is not live): "No Live Stream Currently" and no form', async () => {
+    for (const current of [null, aStream({ isLive: false })]) {
+      api({ current });
+      const { unmount } = renderWithProviders(<LiveQa />);
+      expect(await screen.findByRole('heading', { name: 'No Live Stream Currently' })).toBeTruthy();
+      expect(screen.queryByLabelText('Your question')).toBeNull();
+      unmount();
+    }
+  });
+
+  test('upcoming sessions show as cards with their date and time', async () => {
+    api({ current: null });
+    renderWithProviders(<LiveQa />);
+    const section = await screen.findByRole('region', { name: 'Upcoming Sessions' });
+    const card = await within(section).findByRole('listitem');
+    expect(within(card).getByRole('heading', { level: 3, name: 'Reading Revelation Without Fear' })).toBeTruthy();
+    const time = card.querySelector('time')!;
+    expect(time.getAttribute('datetime')).toBe('2030-03-09T19:00:00.000Z');
+    expect(time.textContent).toBe(formatDateTime('2030-03-09T19:00:00.000Z'));
+  });
+
+  test('a blank name or question (spaces count as blank) gives "Missing information" and sends nothing', async () => {
+    const requests = api();
+    renderWithProviders(<LiveQa />);
+    await screen.findByLabelText('Your question');
+    await submit();
+    expect(toastText()).toContain('Missing information');
+    expect(toastText()).toContain('Please provide your name and question.');
+    await userEvent.type(nameField(), 'Ruth');
+    await userEvent.type(questionField(), '   ');
+    await submit();
+    expect(toastText()).toContain('Please provide your name and question.');
+    await userEvent.clear(nameField());
+    await userEvent.type(nameField(), '  ');
+    await userEvent.clear(questionField());
+    await userEvent.type(questionField(), 'Why?');
+    await submit();
+    expect(toastText()).toContain('Missing information');
+    expect(requests.filter((r) => r.path === '/api/questions')).toHaveLength(0);
+  });
+
+  test('asking sends the trimmed name and question, says "Question submitted!", clears the question, keeps the name and lists the new question', async () => {
+    const requests = api();
+    renderWithProviders(<LiveQa />);
+    await userEvent.type(await screen.findByLabelText('Your name'), '  Ruth ');
+    await userEvent.type(questionField(), ' A new one? ');
+    await submit();
+    await waitFor(() => expect(toastText()).toContain('Question submitted!'));
+    expect(requests.find((r) => r.path === '/api/questions')?.body).toEqual({ liveStreamId: 5, askedBy: 'Ruth', question: 'A new one?' });
+    expect(questionField().value).toBe('');
+    expect(nameField().value).toBe('  Ruth ');
+    expect(await screen.findByText('A new one?')).toBeTruthy();
+  });
+
+  test('a failed question says so and keeps the text', async () => {
+    api({ ask: () => json(500, { message: 'boom' }) });
+    renderWithProviders(<LiveQa />);
+    await userEvent.type(await screen.findByLabelText('Your name'), 'Ruth');
+    await userEvent.type(questionField(), 'Still there?');
+    await submit();
+    await waitFor(() => expect(toastText()).toContain('Failed to submit question. Please try again.'));
+    expect(screen.getByTestId('toast').dataset.variant).toBe('destructive');
+    expect(questionField().value).toBe('Still there?');
+  });
+
+  test('the signed-in user’s name fills the name field', async () => {
+    storeUser(aUser({ name: 'Grace Hopper' }));
+    api();
+    renderWithProviders(<LiveQa />);
+    await screen.findByLabelText('Your name');
+    await waitFor(() => expect(nameField().value).toBe('Grace Hopper'));
+  });
+});

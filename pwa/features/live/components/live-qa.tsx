@@ -1,0 +1,123 @@
+import { CalendarClock, Eye, RadioTower } from 'lucide-react';
+import type { LiveStream } from '../../../../contract/live.js';
+import { formatDateTime } from '../../../lib/format';
+import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
+import { AskQuestionForm } from './ask-question-form';
+import { QuestionList } from './question-list';
+
+/** The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming sessions. */
+export function LiveQa() {
+  return (
+    <div className="flex flex-col gap-12">
+      <CurrentStream />
+      <UpcomingSessions />
+    </div>
+  );
+}
+
+function CurrentStream() {
+  const current = useCurrentStream();
+  if (current.isPending) {
+    return (
+      <div role="status" aria-label="Loading the live stream…" className="flex flex-col gap-4 rounded-box border border-base-300 p-6">
+        <div className="skeleton h-6 w-20" />
+        <div className="skeleton h-8 w-2/3" />
+        <div className="skeleton h-4 w-full" />
+      </div>
+    );
+  }
+  if (current.isError) {
+    return (
+      <div role="alert" className="alert alert-error flex flex-wrap">
+        <span>Failed to load the live stream.</span>
+        <button type="button" className="btn btn-sm" onClick={() => void current.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const stream = current.data;
+  // SPEC §4: shown as live only when isLive is true.
+  if (!stream?.isLive) {
+    return (
+      <section aria-labelledby="no-live" className="flex flex-col items-center gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-12 text-center">
+        <RadioTower aria-hidden="true" className="size-10 text-base-content/60" />
+        <h2 id="no-live" className="text-xl font-semibold">
+          No Live Stream Currently
+        </h2>
+        <p className="max-w-md text-base-content/80">Check the upcoming sessions below and come back when we are live.</p>
+      </section>
+    );
+  }
+  return <LiveStreamPanel stream={stream} />;
+}
+
+function LiveStreamPanel({ stream }: { stream: LiveStream }) {
+  return (
+    <section aria-labelledby="live-title" className="card border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-6 p-5 sm:p-8">
+        <div className="flex flex-col gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="badge badge-error gap-1.5 font-bold tracking-wide text-error-content">
+              <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-current" />
+              LIVE
+            </span>
+            <span className="flex items-center gap-1 text-sm text-base-content/80">
+              <Eye aria-hidden="true" className="size-4" />
+              {stream.viewerCount.toLocaleString()} {stream.viewerCount === 1 ? 'viewer' : 'viewers'}
+            </span>
+          </div>
+          <h2 id="live-title" className="font-display text-2xl font-bold sm:text-3xl">
+            {stream.title}
+          </h2>
+          {stream.description ? <p className="max-w-3xl text-base-content/80">{stream.description}</p> : null}
+        </div>
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <AskQuestionForm streamId={stream.id} />
+          <QuestionList streamId={stream.id} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function UpcomingSessions() {
+  const upcoming = useUpcomingStreams();
+  return (
+    <section aria-labelledby="upcoming-heading" className="flex flex-col gap-4">
+      <h2 id="upcoming-heading" className="text-2xl font-semibold">
+        Upcoming Sessions
+      </h2>
+      {upcoming.isPending ? (
+        <div role="status" aria-label="Loading upcoming sessions…" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="skeleton h-40 w-full" />
+          ))}
+        </div>
+      ) : upcoming.isError ? (
+        <p role="alert" className="text-error">
+          Failed to load upcoming sessions.
+        </p>
+      ) : upcoming.data.length === 0 ? (
+        <p className="text-base-content/80">No upcoming sessions are scheduled yet.</p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {upcoming.data.map((session) => (
+            <li key={session.id} className="card border border-base-300 bg-base-100 shadow-sm">
+              <div className="card-body gap-3 p-5">
+                {session.scheduledFor ? (
+                  <p className="flex items-center gap-2 text-sm font-medium text-primary">
+                    <CalendarClock aria-hidden="true" className="size-4" />
+                    <time dateTime={session.scheduledFor}>{formatDateTime(session.scheduledFor)}</time>
+                  </p>
+                ) : null}
+                <h3 className="card-title text-lg leading-snug">{session.title}</h3>
+                {session.description ? <p className="text-sm text-base-content/80">{session.description}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+// The live Q&A feature's public surface, for pwa/app to compose.
+export { LiveQa } from './components/live-qa';

@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { searchResultSchema, type SearchResult } from '../../../../contract/content.js';
+import { apiFetch, withQuery } from '../../../lib/api-client';
+
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (query: string) => [...searchKeys.all, query] as const,
+};
+
+/** SPEC §8: a failed site search reads 'Failed to search'; the cause (status, body) stays attached. */
+export class SearchError extends Error {
+  override readonly name = 'SearchError';
+  constructor(options?: { cause?: unknown }) {
+    super('Failed to search', options);
+  }
+}
+
+/** GET /api/search?q=: videos and articles that match, each ranked by relevance on the server. */
+export async function getSearchResults(query: string, signal?: AbortSignal): Promise<SearchResult> {
+  try {
+    return await apiFetch(withQuery('/api/search', { q: query }), { schema: searchResultSchema, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new SearchError({ cause: error });
+  }
+}
+
+/** Runs only for a non-empty query (SPEC §5); the same query is answered from the cache afterwards. */
+export const searchQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: searchKeys.results(query),
+    queryFn: ({ signal }) => getSearchResults(query, signal),
+    enabled: query !== '',
+  });
+
+export const useSearch = (query: string) => useQuery(searchQueryOptions(query));

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { BlogPostSummary, Video } from '../../../../contract/content.js';
+import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { renderApp } from '../../../test/render';
+import { POPULAR_TOPICS, resultLine } from './topics';
+
+const aVideo = (overrides: Partial<Video> = {}): Video => ({
+  id: 1,
+  title: 'Grace in Context',
+  description: 'What grace meant to its first readers.',
+  category: 'theology',
+  duration: '12:34',
+  views: 1234,
+  publishedAt: '2025-02-01T00:00:00.000Z',
+  youtubeId: 'abc123',
+  isShort: false,
+  featured: false,
+  ...overrides,
+});
+
+const aPost = (overrides: Partial<BlogPostSummary> = {}): BlogPostSummary => ({
+  id: 2,
+  title: 'Amazing Grace, Carefully Read',
+  excerpt: 'Reading Ephesians 2 in context.',
+  category: 'bible-study',
+  readTime: 6,
+  views: 50,
+  publishedAt: '2025-01-15T00:00:00.000Z',
+  thumbnailUrl: null,
+  featured: false,
+  isExternal: false,
+  substackUrl: null,
+  ...overrides,
+});
+
+function answer(results: (q: string) => { videos: Video[]; blogPosts: BlogPostSummary[] }) {
+  return (request: MockRequest) => {
+    const url = new URL(request.path, 'http://localhost');
+    if (url.pathname === '/api/search') return json(200, results(url.searchParams.get('q') ?? ''));
+    return json(404, { message: 'Not found' });
+  };
+}
+
+const main = () => within(screen.getByRole('main'));
+const searchRequests = (requests: MockRequest[]) => requests.filter((r) => r.path.startsWith('/api/search'));
+
+describe('site search', () => {
+  test('with no query it offers the 12 popular topics and searches nothing; a chip searches for its topic', async () => {
+    const requests = mockFetch(answer(() => ({ videos: [aVideo()], blogPosts: [] })));
+    const { router } = renderApp('/search');
+    const topics = await main().findByRole('region', { name: 'Popular topics' });
+    const chips = within(topics).getAllByRole('link');
+    expect(chips.map((c) => c.textContent)).toEqual([...POPULAR_TOPICS]);
+    expect(chips).toHaveLength(12);
+    expect(searchRequests(requests)).toHaveLength(0);
+
+    await userEvent.click(within(topics).getByRole('link', { name: 'Holy Spirit' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Holy%20Spirit'));
+    await main().findByText(resultLine(1, 'Holy Spirit'));
+    expect(searchRequests(requests).map((r) => r.path)).toEqual(['/api/search?q=Holy+Spirit']);
+  });
+
+  test('a whitespace-only q is no query', async () => {
+    const requests = mockFetch(answer(() => ({ videos: [], blogPosts: [] })));
+    renderApp('/search?q=%20%20');
+    await main().findByRole('region', { name: 'Popular topics' });
+    expect(searchRequests(requests)).toHaveLength(0);
+  });
+
+  test('results are grouped under Videos and Articles with the "Found N results" line', async () => {
+    mockFetch(answer(() => ({ videos: [aVideo(), aVideo({ id: 3, title: 'Grace and Law' })], blogPosts: [aPost()] })));
+    renderApp('/search?q=grace');
+    expect(await main().findByText('Found 3 results for "grace"')).toBeTruthy();
+    const videos = main().getByRole('region', { name: 'Videos' });
+    expect(within(videos).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/watch/1', '/watch/3']);
+    const articles = main().getByRole('region', { name: 'Articles' });
+    expect(within(articles).getByRole('link', { name: /Amazing Grace, Carefully Read/ }).getAttribute('href')).toBe('/blog/2');
+    expect(main().queryByRole('region', { name: 'Popular topics' })).toBeNull();
+  });
+
+  test('one result reads "1 result"; a group with no results is left out', async () => {
+    mockFetch(answer(() => ({ videos: [], blogPosts: [aPost()] })));
+    renderApp('/search?q=ephesians');
+    expect(await main().findByText('Found 1 result for "ephesians"')).toBeTruthy();
+    expect(main().queryByRole('region', { name: 'Videos' })).toBeNull();
+    expect(main().getByRole('region', { name: 'Articles' })).toBeTruthy();
+  });
+
+  test('no results: the message links to the video library and the blog', async () => {
+    mockFetch(answer(() => ({ videos: [], blogPosts: [] })));
+    renderApp('/search?q=zzzz');
+    expect(await main().findByText('Found 0 results for "zzzz"')).toBeTruthy();
+    expect(main().getByText('No videos or articles match your search.')).toBeTruthy();
+    expect(main().getByRole('link', { name: 'video library' }).getAttribute('href')).toBe('/videos');
+    expect(main().getByRole('link', { name: 'blog' }).getAttribute('href')).toBe('/blog');
+  });
+
+  test('shows loading skeletons while searching', async () => {
+    let release: (r: Response) => void = () => {};
+    mockFetch((request) => (request.path.startsWith('/api/search') ? new Promise<Response>((resolve) => (release = resolve)) : json(404, {})));
+    renderApp('/search?q=grace');
+    const loading = await main().findByRole('status', { name: 'Searching…' });
+    expect(within(loading).getAllByTestId('card-skeleton')).toHaveLength(6);
+    release(json(200, { videos: [], blogPosts: [] }));
+    await main().findByText('Found 0 results for "grace"');
+  });
+
+  test('a failed search says "Failed to search"', async () => {
+    mockFetch((request) => (request.path.startsWith('/api/search') ? json(500, { message: 'boom' }) : json(404, {})));
+    renderApp('/search?q=grace');
+    expect((await main().findByRole('alert')).textContent).toContain('Failed to search');
+  });
+
+  test('the page box searches for its trimmed text and shows the URL query', async () => {
+    const requests = mockFetch(answer(() => ({ videos: [], blogPosts: [] })));
+    const { router } = renderApp('/search?q=grace');
+    const box = await main().findByRole('searchbox', { name: 'Search videos, articles, and topics' });
+    expect((box as HTMLInputElement).value).toBe('grace');
+    await userEvent.clear(box);
+    await userEvent.type(box, '  problem of evil  {Enter}');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('problem of evil'));
+    await main().findByText('Found 0 results for "problem of evil"');
+    expect(searchRequests(requests).at(-1)?.path).toBe('/api/search?q=problem+of+evil');
+  });
+});

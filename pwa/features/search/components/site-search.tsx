@@ -1,0 +1,157 @@
+import { useId, useState, type FormEvent } from 'react';
+import { BookOpen, Search, SearchX, Video } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ArticleCard, CardSkeletons, VideoCard } from '../../../components/content';
+import { useSearch } from '../api/search';
+import { POPULAR_TOPICS, resultLine, searchPath } from './topics';
+
+/**
+ * The site search screen (SPEC §2): the query comes from the URL (`query`, already trimmed), so a
+ * search is a link that can be shared, bookmarked and gone back to. Searching from the page's own
+ * box just changes the URL.
+ */
+export function SiteSearch({ query }: { query: string }) {
+  return (
+    <div className="flex flex-col gap-8">
+      {/* Keyed by the query so the box shows the URL's text after a header search or Back. */}
+      <SearchBox key={query} initial={query} />
+      {query ? <Results query={query} /> : <PopularTopics title="Popular topics" />}
+    </div>
+  );
+}
+
+function SearchBox({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
+  const navigate = useNavigate();
+  const id = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = text.trim();
+    // A blank box goes back to the topic chips rather than searching for nothing.
+    navigate(query ? searchPath(query) : '/search');
+  };
+
+  return (
+    <form role="search" aria-label="Site search" className="flex max-w-2xl gap-2" onSubmit={submit}>
+      <label htmlFor={id} className="sr-only">
+        Search videos, articles, and topics
+      </label>
+      <label className="input w-full">
+        <Search aria-hidden="true" className="size-4 opacity-70" />
+        <input
+          id={id}
+          type="search"
+          name="q"
+          placeholder="Search videos, articles, and topics..."
+          autoComplete="off"
+          enterKeyHint="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn btn-primary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function PopularTopics({ title }: { title: string }) {
+  return (
+    <section aria-labelledby="popular-topics" className="flex flex-col gap-3">
+      <h2 id="popular-topics" className="text-lg font-semibold">
+        {title}
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {POPULAR_TOPICS.map((topic) => (
+          <li key={topic}>
+            <Link to={searchPath(topic)} className="btn btn-sm btn-outline rounded-full">
+              {topic}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Results({ query }: { query: string }) {
+  const search = useSearch(query);
+
+  if (search.isPending) return <CardSkeletons label="Searching…" />;
+
+  if (search.isError) {
+    return (
+      <div role="alert" className="alert alert-error flex flex-wrap">
+        <span>{search.error.message}</span>
+        <button type="button" className="btn btn-sm" onClick={() => void search.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const { videos, blogPosts } = search.data;
+  const count = videos.length + blogPosts.length;
+  return (
+    <div className="flex flex-col gap-10">
+      <p role="status" className="text-base-content/80">
+        {resultLine(count, query)}
+      </p>
+      {count === 0 ? <NoResults /> : null}
+      {videos.length ? (
+        <section aria-labelledby="search-videos" className="flex flex-col gap-4">
+          <div className="flex items-center gap-3">
+            <h2 id="search-videos" className="flex items-center gap-2 text-2xl font-semibold">
+              <Video aria-hidden="true" className="size-6 text-primary" /> Videos
+            </h2>
+            <span className="badge badge-ghost">{countOf(videos.length, 'video', 'videos')}</span>
+          </div>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {videos.map((video) => (
+              <li key={video.id} className="grid">
+                <VideoCard video={video} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {blogPosts.length ? (
+        <section aria-labelledby="search-articles" className="flex flex-col gap-4">
+          <div className="flex items-center gap-3">
+            <h2 id="search-articles" className="flex items-center gap-2 text-2xl font-semibold">
+              <BookOpen aria-hidden="true" className="size-6 text-primary" /> Articles
+            </h2>
+            <span className="badge badge-ghost">{countOf(blogPosts.length, 'article', 'articles')}</span>
+          </div>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {blogPosts.map((post) => (
+              <li key={post.id} className="grid">
+                <ArticleCard post={post} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function NoResults() {
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col items-center gap-4 rounded-box border border-base-300 bg-base-200 px-6 py-10 text-center">
+        <SearchX aria-hidden="true" className="size-10 text-base-content/60" />
+        <p className="text-lg font-semibold">No videos or articles match your search.</p>
+        <p className="max-w-md text-base-content/80">
+          Try other words or one of the topics below, or browse the <Link to="/videos" className="link link-primary">video library</Link> and the{' '}
+          <Link to="/blog" className="link link-primary">blog</Link>.
+        </p>
+      </div>
+      <PopularTopics title="Try a popular topic" />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+/** SPEC §9: 12 popular topics, offered as chips when there is nothing to search for yet. */
+export const POPULAR_TOPICS = [
+  'Resurrection',
+  'Trinity',
+  'Grace',
+  'Prayer',
+  'Genesis',
+  'Gospels',
+  'Church history',
+  'Apologetics',
+  'Salvation',
+  'Covenant',
+  'Holy Spirit',
+  'Context',
+] as const;
+
+export const searchPath = (query: string) => `/search?q=${encodeURIComponent(query)}`;
+
+/** 'Found 1 result for "x"', 'Found 3 results for "x"' (SPEC: 'Found N result(s) for "{query}"'). */
+export const resultLine = (count: number, query: string) => `Found ${count} result${count === 1 ? '' : 's'} for "${query}"`;
