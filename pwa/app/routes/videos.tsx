@@ -1,13 +1,14 @@
 import { Page, PageHeading } from '../../components/ui/page';
+import { VideoLibrary } from '../../features/videos';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-// Issue 3 (videos): search box, All/Videos/Shorts filter with counts, result cards, skeleton.
+/** /videos (SPEC §2): search the library, filter All / Videos / Shorts, open a result. */
 export function Component() {
   useDocumentTitle('Video Library');
   return (
     <Page>
       <PageHeading title="Video Library" description="Teaching on apologetics, Bible study, theology and Christian living." />
-      <p className="text-base-content/80">Start typing to search the video library.</p>
+      <VideoLibrary />
     </Page>
   );
 }

@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { videoSchema, type Video } from '../../../../contract/content.js';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { videoKeys } from './video-keys';
+
+/** SPEC §8's text for a video that could not be loaded (other than a missing one). */
+export const GET_VIDEO_ERROR = 'Failed to fetch video';
+
+/** GET /api/videos/{id}. A missing video is an ApiError with status 404. */
+export function getVideo(id: number, signal?: AbortSignal): Promise<Video> {
+  return apiFetch(`/api/videos/${id}`, { schema: videoSchema, signal });
+}
+
+export const videoQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: videoKeys.detail(id),
+    queryFn: ({ signal }) => getVideo(id, signal),
+  });
+
+export const useVideo = (id: number) => useQuery(videoQueryOptions(id));
+
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { videoSchema, type Video } from '../../../../contract/content.js';
+import { apiFetch, withQuery } from '../../../lib/api-client';
+import { videoKeys } from './video-keys';
+
+/** SPEC §8's text for a failed video search. */
+export const SEARCH_VIDEOS_ERROR = 'Failed to search videos';
+
+/**
+ * GET /api/videos?q=…: videos and shorts ranked by relevance. The All/Videos/Shorts filter is
+ * applied on this one answer (so each filter can show its count) rather than by `type=`.
+ */
+export function searchVideos(query: string, signal?: AbortSignal): Promise<Video[]> {
+  return apiFetch(withQuery('/api/videos', { q: query.trim() }), { schema: z.array(videoSchema), signal });
+}
+
+export const searchVideosQueryOptions = (query: string) =>
+  queryOptions({
+    queryKey: videoKeys.search(query),
+    queryFn: ({ signal }) => searchVideos(query, signal),
+    // SPEC §5: the video search runs only for a non-blank query.
+    enabled: query.trim() !== '',
+  });
+
+export const useSearchVideos = (query: string) => useQuery(searchVideosQueryOptions(query));

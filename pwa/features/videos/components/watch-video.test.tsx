@@ -1,0 +1,108 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Video } from '../../../../contract/content.js';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
+import { renderApp } from '../../../test/render';
+
+const VIDEO: Video = {
+  id: 5,
+  title: 'Did Jesus Even Exist? What Historians Actually Say',
+  description: 'What Tacitus, Josephus and Paul tell us.\nAnd what they do not.',
+  category: 'apologetics',
+  duration: '18:42',
+  views: 4321,
+  publishedAt: '2025-03-04T12:00:00.000Z',
+  youtubeId: 'yt_Jesus-01',
+  isShort: false,
+  featured: false,
+};
+
+/**
+ * The app at `path`, signed out, the auth dialog closed. `video` answers the video calls; the
+ * study features on the page (comments) get empty answers.
+ */
+async function open(path: string, video: (request: MockRequest) => Answer | Promise<Answer>) {
+  const requests = mockFetch((request) => {
+    if (request.path.startsWith('/api/videos')) return video(request);
+    if (request.path.startsWith('/api/comments')) return json(200, []);
+    return new Error(`unexpected ${request.method} ${request.path}`);
+  });
+  const user = userEvent.setup();
+  const app = renderApp(path);
+  const dialog = await waitFor(() => {
+    const found = screen.getAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Welcome to context is key')) as HTMLDialogElement | undefined;
+    expect(found?.open).toBe(true);
+    return found!;
+  });
+  act(() => dialog.close());
+  return { ...app, requests, user };
+}
+
+const main = () => within(screen.getByRole('main'));
+const videoCalls = (requests: MockRequest[]) => requests.filter((r) => r.path.startsWith('/api/videos')).map((r) => `${r.method} ${r.path}`);
+
+const answerVideo = (request: MockRequest) =>
+  request.method === 'POST' && request.path === '/api/videos/5/views' ? json(200, { id: 5, views: VIDEO.views + 1 }) : json(200, VIDEO);
+
+describe('/watch/{id}', () => {
+  test('shows the player and the details, and registers one view', async () => {
+    const { requests } = await open('/watch/5', answerVideo);
+    expect(await main().findByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
+    const player = main().getByTitle(`Video player: ${VIDEO.title}`);
+    expect(player.tagName).toBe('IFRAME');
+    expect(player.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/yt_Jesus-01?autoplay=1');
+    expect(player.getAttribute('allow')).toBe('autoplay; encrypted-media; picture-in-picture');
+    expect(player.hasAttribute('allowfullscreen')).toBe(true);
+    expect(player.parentElement?.className).toContain('aspect-video');
+    expect(main().getByText('Apologetics')).toBeTruthy();
+    expect(main().getByText('18:42', { exact: false })).toBeTruthy();
+    expect(main().getByText('March 4, 2025')).toBeTruthy();
+    expect(main().getByText(/What Tacitus, Josephus and Paul tell us/)).toBeTruthy();
+    expect(main().getByRole('link', { name: 'Back to Videos' }).getAttribute('href')).toBe('/videos');
+    // The count shown becomes the server's total, which includes this view.
+    expect(await main().findByText('4,322 views')).toBeTruthy();
+    expect(videoCalls(requests)).toEqual(['GET /api/videos/5', 'POST /api/videos/5/views']);
+    expect(requests.find((r) => r.method === 'POST')?.body).toBeUndefined();
+    expect(document.title).toBe(`${VIDEO.title} · context is key`);
+  });
+
+  test('composes bookmark, mark complete, notes and comments', async () => {
+    await open('/watch/5', answerVideo);
+    await main().findByRole('heading', { level: 1, name: VIDEO.title });
+    expect(main().getByRole('heading', { name: 'Your Notes' })).toBeTruthy();
+    expect(main().getByRole('heading', { name: /Comments/ })).toBeTruthy();
+    expect(main().getByRole('button', { name: /Bookmark/ })).toBeTruthy();
+  });
+
+  test('a view that cannot be registered (offline) changes nothing on screen', async () => {
+    const { requests } = await open('/watch/5', (request) => (request.method === 'POST' ? offline() : json(200, VIDEO)));
+    expect(await main().findByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(main().getByText('4,321 views')).toBeTruthy();
+  });
+
+  test("a missing video: 'Video Not Found' with a way back, and no view", async () => {
+    const { requests, user, router } = await open('/watch/99999', () => json(404, { message: 'Video not found' }));
+    expect(await main().findByRole('heading', { level: 1, name: 'Video Not Found' })).toBeTruthy();
+    expect(videoCalls(requests)).toEqual(['GET /api/videos/99999']);
+    await user.click(main().getByRole('link', { name: 'Back to Videos' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/videos'));
+  });
+
+  test("an id that is not a number is 'Video Not Found' without a request", async () => {
+    const { requests } = await open('/watch/abc', () => json(500, {}));
+    expect(await main().findByRole('heading', { level: 1, name: 'Video Not Found' })).toBeTruthy();
+    expect(videoCalls(requests)).toEqual([]);
+  });
+
+  test("a failed load says 'Failed to fetch video', and Try again loads it", async () => {
+    let fail = true;
+    const { user } = await open('/watch/5', (request) => (fail && request.method === 'GET' ? json(500, { message: 'boom' }) : answerVideo(request)));
+    expect((await main().findByRole('alert')).textContent).toContain('Failed to fetch video');
+    expect(main().getByRole('link', { name: 'Back to Videos' })).toBeTruthy();
+    fail = false;
+    await user.click(main().getByRole('button', { name: 'Try again' }));
+    expect(await main().findByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
+  });
+});

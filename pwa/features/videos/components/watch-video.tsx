@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { AlertCircle, Calendar, Clock, Eye, VideoOff } from 'lucide-react';
+import type { Video } from '../../../../contract/content.js';
+import { categoryLabel, formatDate, formatViews } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useCountVideoView } from '../api/count-video-view';
+import { GET_VIDEO_ERROR, isNotFound, useVideo } from '../api/get-video';
+import { BackToVideos } from './back-to-videos';
+import { VideoPlayer } from './video-player';
+
+/** What the watch page adds from other features (bookmark, completion, notes, comments), given the loaded video. */
+export interface WatchVideoSlots {
+  /** Buttons under the title (bookmark, mark complete). */
+  actions?: (video: Video) => ReactNode;
+  /** The side panel on desktop, below the video on phones ('Your Notes'). */
+  aside?: (video: Video) => ReactNode;
+  /** Under the details (comments). */
+  footer?: (video: Video) => ReactNode;
+}
+
+/**
+ * The watch page for `/watch/{id}`: the player and the video's details, or 'Video Not Found',
+ * or SPEC's error text. A loaded video counts one view per visit. `id` is the raw route
+ * parameter: one that is not a positive whole number names no video and is not fetched.
+ */
+export function WatchVideo({ id, ...slots }: { id: string | undefined } & WatchVideoSlots) {
+  const videoId = id !== undefined && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+  if (videoId === null) return <VideoNotFound />;
+  return <WatchLoadedId videoId={videoId} {...slots} />;
+}
+
+function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } & WatchVideoSlots) {
+  const { data: video, error, isPending, isError, refetch, isFetching } = useVideo(videoId);
+  useCountVideoView(video?.id);
+  useDocumentTitle(video?.title ?? (isError && isNotFound(error) ? 'Video Not Found' : 'Watch'));
+
+  if (isPending) return <WatchSkeleton />;
+  if (isError) {
+    if (isNotFound(error)) return <VideoNotFound />;
+    return (
+      <div className="flex flex-col gap-6">
+        <BackToVideos className="self-start" />
+        <div role="alert" className="alert alert-error alert-soft flex flex-wrap">
+          <AlertCircle aria-hidden="true" className="size-5" />
+          <span>{GET_VIDEO_ERROR}</span>
+          <button type="button" className="btn btn-sm" onClick={() => void refetch()} disabled={isFetching}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <article className="flex min-w-0 flex-col gap-5">
+        <BackToVideos className="self-start" />
+        <VideoPlayer key={video.youtubeId} youtubeId={video.youtubeId} title={video.title} />
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="badge badge-primary">{categoryLabel(video.category)}</span>
+          {video.isShort ? <span className="badge badge-secondary">Short</span> : null}
+          <span className="flex items-center gap-1 text-sm text-base-content/70">
+            <Clock aria-hidden="true" className="size-4" />
+            <span className="sr-only">Duration:</span> {video.duration}
+          </span>
+        </div>
+        <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{video.title}</h1>
+        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-base-content/70">
+          <span className="flex items-center gap-1">
+            <Eye aria-hidden="true" className="size-4" />
+            {formatViews(video.views)}
+          </span>
+          <span className="flex items-center gap-1">
+            <Calendar aria-hidden="true" className="size-4" />
+            <span className="sr-only">Published</span>
+            <time dateTime={video.publishedAt}>{formatDate(video.publishedAt)}</time>
+          </span>
+        </div>
+        {actions ? <div className="flex flex-wrap items-center gap-3">{actions(video)}</div> : null}
+        {video.description ? (
+          <div className="rounded-box bg-base-200 p-4 sm:p-5">
+            <h2 className="sr-only">Description</h2>
+            <p className="whitespace-pre-line text-base-content/90">{video.description}</p>
+          </div>
+        ) : null}
+      </article>
+      {aside ? <aside className="min-w-0 lg:row-span-2 lg:self-start lg:sticky lg:top-24">{aside(video)}</aside> : null}
+      {footer ? <div className="min-w-0 lg:col-start-1">{footer(video)}</div> : null}
+    </div>
+  );
+}
+
+export function VideoNotFound() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+      <VideoOff aria-hidden="true" className="size-12 text-base-content/50" />
+      <h1 className="font-display text-3xl font-bold">Video Not Found</h1>
+      <p className="text-base-content/80">The video you are looking for does not exist or has been removed.</p>
+      <BackToVideos primary />
+    </section>
+  );
+}
+
+function WatchSkeleton() {
+  return (
+    <div role="status" aria-label="Loading video…" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="flex flex-col gap-5">
+        <div className="skeleton h-8 w-36" />
+        <div className="skeleton aspect-video w-full" />
+        <div className="skeleton h-5 w-40" />
+        <div className="skeleton h-8 w-3/4" />
+        <div className="skeleton h-4 w-1/2" />
+        <div className="skeleton h-24 w-full" />
+      </div>
+      <div className="skeleton hidden h-64 w-full lg:block" />
+    </div>
+  );
+}
