@@ -1,18 +1,30 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { BookmarkButton } from '../../features/bookmarks';
+import { Comments } from '../../features/comments';
+import { NotesPanel } from '../../features/notes';
+import { CompleteButton } from '../../features/progress';
+import { WatchVideo } from '../../features/videos';
 
-// Issue 3 (watch): player, details, bookmark, mark complete, comments, notes; 'Video Not Found'.
+/**
+ * /watch/{id} (SPEC §2): the videos feature shows the player and details; the study features
+ * add bookmark and mark-complete buttons, the 'Your Notes' side panel and the comments.
+ */
 export function Component() {
   const { id } = useParams();
-  useDocumentTitle('Watch');
   return (
     <Page>
-      <Link to="/videos" className="btn btn-ghost btn-sm mb-6">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Videos
-      </Link>
-      <h1 className="font-display text-3xl font-bold">Video {id}</h1>
+      <WatchVideo
+        id={id}
+        actions={(video) => (
+          <>
+            <BookmarkButton contentType="video" contentId={video.id} title={video.title} />
+            <CompleteButton contentType="video" contentId={video.id} />
+          </>
+        )}
+        aside={(video) => <NotesPanel contentType="video" contentId={video.id} title={video.title} />}
+        footer={(video) => <Comments contentType="video" contentId={video.id} />}
+      />
     </Page>
   );
 }
