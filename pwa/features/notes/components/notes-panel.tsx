@@ -1,15 +1,174 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { deleteNote, noteKey, saveNote, useNote, type NoteContentType } from '../api/notes-store';
+
 export interface NotesPanelProps {
-  contentType: 'video' | 'blog';
+  contentType: NoteContentType;
   contentId: number;
+  /** The video's or article's title, to say what the note is about. */
   title?: string;
+  /** Id for the 'Your Notes' heading, when a dialog around the panel is named by it. */
+  headingId?: string;
+  /** Inside a dialog: leaves room for the dialog's close button. */
+  inDialog?: boolean;
+  className?: string;
 }
 
-export function NotesPanel(_props: NotesPanelProps) {
+/** How long typing must pause before the note is written (the last keystrokes are flushed anyway). */
+export const NOTE_SAVE_DELAY = 400;
+
+/**
+ * 'Your Notes': a private note on this video or article, kept on this device only (IndexedDB),
+ * for signed-in and signed-out readers alike. One editor per note: a new note key gets a fresh one.
+ */
+export function NotesPanel(props: NotesPanelProps) {
+  return <NotesEditor key={noteKey(props.contentType, props.contentId)} {...props} />;
+}
+
+type Status = 'idle' | 'saving' | 'saved' | 'deleted' | 'error';
+
+function NotesEditor({ contentType, contentId, title, headingId, inDialog = false, className = '' }: NotesPanelProps) {
+  const ownId = useId();
+  const fieldId = `${ownId}-field`;
+  const countId = `${ownId}-count`;
+  const stored = useNote(contentType, contentId);
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [confirming, setConfirming] = useState(false);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+
+  // Text typed but not yet handed to IndexedDB (null: nothing waiting), and the debounce timer.
+  const unsaved = useRef<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // updatedAt of our own last write, so the live query does not echo it back into the field.
+  const ownWrite = useRef<string | null>(null);
+  const loaded = useRef(false);
+
+  // Show the stored note when it loads, and later changes made elsewhere (another tab or panel),
+  // unless the user is in the middle of typing here.
+  useEffect(() => {
+    if (stored === undefined) return;
+    const firstLoad = !loaded.current;
+    loaded.current = true;
+    if (unsaved.current !== null) return;
+    if (!firstLoad && (stored?.updatedAt ?? null) === ownWrite.current) return;
+    // A blank field is "no note": keep the user's spaces rather than wiping them under the cursor.
+    setText((current) => (stored === null && !current.trim() ? current : (stored?.text ?? '')));
+  }, [stored]);
+
+  const write = useCallback(
+    (value: string) => {
+      setStatus('saving');
+      saveNote(contentType, contentId, value).then(
+        (note) => {
+          ownWrite.current = note?.updatedAt ?? null;
+          if (unsaved.current === null) setStatus(note ? 'saved' : 'idle');
+        },
+        () => setStatus('error'),
+      );
+    },
+    [contentType, contentId],
+  );
+
+  /** Writes what is waiting now: on pause, unmount (route change), pagehide, and when the tab is hidden. */
+  const flush = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const value = unsaved.current;
+    if (value === null) return;
+    unsaved.current = null;
+    write(value);
+  }, [write]);
+
+  useEffect(() => {
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHidden);
+      flush();
+    };
+  }, [flush]);
+
+  const onChange = (value: string) => {
+    setText(value);
+    setStatus('saving');
+    unsaved.current = value;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(flush, NOTE_SAVE_DELAY);
+  };
+
+  const confirmDelete = () => {
+    setConfirming(false);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    unsaved.current = null;
+    setText('');
+    setStatus('saving');
+    deleteNote(contentType, contentId).then(
+      () => {
+        ownWrite.current = null;
+        setStatus('deleted');
+      },
+      () => setStatus('error'),
+    );
+    textareaRef.current?.focus();
+  };
+
+  const hasNote = text.trim().length > 0 || !!stored;
+  const count = text.length;
+
   return (
-    <section aria-labelledby="notes-heading" className="card bg-base-200 p-4">
-      <h2 id="notes-heading" className="text-lg font-bold">
-        Your Notes
-      </h2>
+    <section className={`card border border-base-300 bg-base-100 ${className}`}>
+      <div className="card-body gap-3 p-4 sm:p-5">
+        <div className={`flex flex-wrap items-center justify-between gap-2 ${inDialog ? 'pr-10' : ''}`}>
+          <h2 id={headingId} className="text-lg font-bold">
+            <label htmlFor={fieldId}>Your Notes</label>
+          </h2>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm text-error"
+            onClick={() => setConfirming(true)}
+            disabled={!hasNote}
+          >
+            <Trash2 aria-hidden="true" className="size-4" /> Delete note
+          </button>
+        </div>
+        <p className="text-sm text-base-content/75">
+          Private to you and saved on this device only{title ? <> — your thoughts on “{title}”.</> : '.'}
+        </p>
+        <textarea
+          ref={textareaRef}
+          id={fieldId}
+          className="textarea min-h-40 w-full text-base"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          onBlur={flush}
+          placeholder="Write your thoughts, questions and verses to look up…"
+          aria-describedby={countId}
+          disabled={stored === undefined}
+        />
+        <div className="flex items-center justify-between gap-2 text-sm text-base-content/75">
+          <span id={countId}>
+            {count.toLocaleString()} {count === 1 ? 'character' : 'characters'}
+          </span>
+          <span role="status" aria-live="polite" className={status === 'error' ? 'text-error' : ''}>
+            {status === 'saving' ? 'Saving…' : status === 'saved' ? 'Saved' : status === 'deleted' ? 'Note deleted' : status === 'error' ? 'Could not save on this device. Keep this page open and try again.' : ''}
+          </span>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete note"
+        message="Are you sure you want to delete this note?"
+        confirmLabel="Delete"
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      />
     </section>
   );
 }

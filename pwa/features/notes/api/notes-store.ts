@@ -1,0 +1,60 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { appDb, type AppDatabase, type Note } from '../../../offline/db';
+
+export type NoteContentType = Note['contentType'];
+
+/** SPEC §9's storage key: note-{contentType}-{contentId}. */
+export const noteKey = (contentType: NoteContentType, contentId: number) => `note-${contentType}-${contentId}`;
+
+/**
+ * iOS Safari (and sometimes Chrome) closes an IndexedDB connection while the app is in the
+ * background: the next write then fails with "database connection is closing" (InvalidStateError,
+ * surfaced by Dexie as DatabaseClosedError). Reopening and trying once more keeps the note.
+ */
+function isClosedConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const inner = (error as { inner?: unknown }).inner;
+  return (
+    error.name === 'DatabaseClosedError' ||
+    error.name === 'InvalidStateError' ||
+    /connection is closing|database is closed|closed/i.test(error.message) ||
+    (inner !== undefined && inner !== error && isClosedConnection(inner))
+  );
+}
+
+export async function withReopen<T>(work: () => Promise<T>, db: AppDatabase = appDb): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isClosedConnection(error)) throw error;
+    db.close({ disableAutoOpen: false });
+    await db.open();
+    return work();
+  }
+}
+
+/**
+ * Saves the note as typed (overwriting), or deletes it when the text is blank after trimming: a
+ * note exists only when it says something (SPEC §3). Device only: nothing is sent to a server.
+ * Returns the stored note, or null when there is none.
+ */
+export async function saveNote(contentType: NoteContentType, contentId: number, text: string, db: AppDatabase = appDb): Promise<Note | null> {
+  const id = noteKey(contentType, contentId);
+  if (!text.trim()) {
+    await withReopen(() => db.notes.delete(id), db);
+    return null;
+  }
+  const note: Note = { id, contentType, contentId, text, updatedAt: new Date().toISOString() };
+  await withReopen(() => db.notes.put(note), db);
+  return note;
+}
+
+export async function deleteNote(contentType: NoteContentType, contentId: number, db: AppDatabase = appDb): Promise<void> {
+  await withReopen(() => db.notes.delete(noteKey(contentType, contentId)), db);
+}
+
+/** The stored note, live (other tabs and panels included): undefined while reading, null when there is none. */
+export function useNote(contentType: NoteContentType, contentId: number): Note | null | undefined {
+  const id = noteKey(contentType, contentId);
+  return useLiveQuery(async () => (await appDb.notes.get(id)) ?? null, [id]);
+}
