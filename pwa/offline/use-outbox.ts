@@ -1,11 +1,13 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useToast } from '../components/ui/toast';
 import { openAuthDialog } from '../lib/auth-dialog';
 import { useUser } from '../lib/session';
 import { appDb, type OutboxEntry } from './db';
-import { outbox, type EnqueueInput } from './outbox';
+import { requestBackgroundSync } from './background-sync';
+import { OUTBOX_SYNCED_MESSAGE } from './messages';
+import { outbox, setSyncUser, type EnqueueInput, type OutboxEvent } from './outbox';
 
 /**
  * Queues a write and starts delivering it. Resolves once the entry is stored on the device
@@ -15,8 +17,38 @@ export function useOutboxWrite(): (input: EnqueueInput) => Promise<OutboxEntry> 
   return useCallback(async (input: EnqueueInput) => {
     const entry = await outbox.enqueue(input);
     void outbox.drain(input.userId);
+    // If this attempt cannot reach the server, the browser (where it can) retries even after the app is closed.
+    void requestBackgroundSync();
     return entry;
   }, []);
+}
+
+/** Retry (put back in line and delivered now) or discard a write the server refused: for failed marks. */
+export function useOutboxActions(): { retry: (id: string) => Promise<void>; discard: (id: string) => Promise<void> } {
+  const { user } = useUser();
+  const userId = user?.id ?? null;
+  return useMemo(
+    () => ({
+      retry: async (id: string) => {
+        await outbox.retry(id);
+        if (userId !== null) void outbox.drain(userId);
+      },
+      discard: (id: string) => outbox.discard(id),
+    }),
+    [userId],
+  );
+}
+
+/**
+ * Calls `listener` with each outbox event while mounted, e.g. to put a delivered write's answer
+ * into the query cache at once (no flash of the old server state between delivery and refetch).
+ */
+export function useOutboxEvents(listener: (event: OutboxEvent) => void): void {
+  const latest = useRef(listener);
+  useEffect(() => {
+    latest.current = listener;
+  });
+  useEffect(() => outbox.subscribe((event) => latest.current(event)), []);
 }
 
 /** The signed-in user's queued writes, oldest first (live: updates as they are delivered). */
@@ -56,8 +88,17 @@ export function useOutboxDelivery(): void {
   const userId = user?.id ?? null;
 
   useEffect(() => {
+    void setSyncUser(userId).catch(() => undefined);
     if (userId === null) return;
     const drain = () => void outbox.drain(userId);
+    // The service worker delivered writes on Background Sync: refresh what they touched.
+    const onWorkerMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; invalidate?: unknown[][] } | null;
+      if (data?.type !== OUTBOX_SYNCED_MESSAGE) return;
+      for (const queryKey of data.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
+    };
+    const worker = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null;
+    worker?.addEventListener('message', onWorkerMessage);
     const onVisible = () => {
       if (document.visibilityState === 'visible') drain();
     };
@@ -81,6 +122,7 @@ export function useOutboxDelivery(): void {
     drain();
     return () => {
       unsubscribe();
+      worker?.removeEventListener('message', onWorkerMessage);
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
       outbox.stop();

@@ -1,14 +1,79 @@
-import { CheckCircle } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, Circle } from 'lucide-react';
+import type { ContentType, SaveProgressInput } from '../../../../contract/index.js';
+import { SyncMark } from '../../../components/ui/sync-mark';
+import { useToast } from '../../../components/ui/toast';
+import { useUser } from '../../../lib/session';
+import { useOutboxActions, useOutboxEvents, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
+import { applyDeliveredProgress, intendedCompletion, progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND, useProgressCheck } from '../api/progress';
 
 export interface CompleteButtonProps {
-  contentType: 'video' | 'blog';
+  contentType: ContentType;
   contentId: number;
 }
 
-export function CompleteButton(_props: CompleteButtonProps) {
+/**
+ * Mark complete / Completed. Shows the server's answer overlaid with the user's queued change (the
+ * last queued entry wins), so a change made offline shows at once, marked as waiting to sync.
+ */
+export function CompleteButton({ contentType, contentId }: CompleteButtonProps) {
+  const { user } = useUser();
+  const userId = user?.id ?? null;
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const write = useOutboxWrite();
+  const { retry, discard } = useOutboxActions();
+  const check = useProgressCheck(userId, contentType, contentId);
+  const entries = useOutboxSubject(progressSubject(contentType, contentId));
+  useOutboxEvents((event) => {
+    if (event.type === 'synced') applyDeliveredProgress(queryClient, event.entry, event.response);
+  });
+
+  const last = entries.at(-1);
+  const completed = last ? intendedCompletion(last) : (check.data?.completed ?? false);
+  const loading = userId !== null && check.isPending && !last;
+
+  const onClick = async () => {
+    if (!user) {
+      toast({ title: 'Sign in required', description: 'Please sign in to track progress.', variant: 'destructive' });
+      return;
+    }
+    const next = !completed;
+    const body: SaveProgressInput = { userId: user.id, contentType, contentId, completed: next, progressPercent: next ? 100 : 0 };
+    await write({
+      userId: user.id,
+      subject: progressSubject(contentType, contentId),
+      kind: PROGRESS_KIND,
+      method: 'POST',
+      path: '/api/progress',
+      body,
+      invalidate: [[...progressKeys.all(user.id)]],
+      failureMessage: PROGRESS_FAILURE,
+      label: next ? `Mark ${contentType === 'video' ? 'video' : 'article'} ${contentId} complete` : `Unmark ${contentType === 'video' ? 'video' : 'article'} ${contentId}`,
+    });
+    toast({ title: next ? 'Marked as complete!' : 'Unmarked' });
+  };
+
   return (
-    <button type="button" className="btn btn-outline btn-sm">
-      <CheckCircle aria-hidden="true" className="size-4" /> Mark Complete
-    </button>
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className={`btn btn-sm ${completed ? 'btn-success' : 'btn-outline'}`}
+        aria-pressed={user ? completed : undefined}
+        aria-busy={loading || undefined}
+        disabled={loading}
+        onClick={() => void onClick()}
+      >
+        {completed ? <CheckCircle2 aria-hidden="true" className="size-4" /> : <Circle aria-hidden="true" className="size-4" />}
+        {completed ? 'Completed' : 'Mark Complete'}
+      </button>
+      {last ? (
+        <SyncMark
+          status={last.status}
+          message={last.lastError}
+          {...(last.status === 'failed' ? { onRetry: () => void retry(last.id), onDiscard: () => void discard(last.id) } : {})}
+        />
+      ) : null}
+    </span>
   );
 }

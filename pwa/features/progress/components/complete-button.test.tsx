@@ -1,0 +1,110 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { appDb } from '../../../offline/db';
+import { outbox } from '../../../offline/outbox';
+import { useOutboxDelivery } from '../../../offline/use-outbox';
+import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { CompleteButton } from './complete-button';
+
+function Delivery() {
+  useOutboxDelivery();
+  return null;
+}
+
+const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
+const me = aUser();
+
+beforeEach(async () => {
+  await appDb.outbox.clear();
+});
+afterEach(() => outbox.stop());
+
+/** A reply the test releases later, to see the state while a write is on its way. */
+function held() {
+  let release!: (r: Response) => void;
+  const promise = new Promise<Response>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+function setup(answer: (r: MockRequest) => Response | Promise<Response>) {
+  const requests = mockFetch(answer);
+  const user = userEvent.setup();
+  renderWithProviders(
+    <>
+      <Delivery />
+      <CompleteButton contentType="video" contentId={4} />
+    </>,
+  );
+  return { requests, user };
+}
+
+describe('CompleteButton', () => {
+  test("signed out: 'Please sign in to track progress.' and no call", async () => {
+    const { requests, user } = setup(() => json(500, {}));
+    await user.click(screen.getByRole('button', { name: 'Mark Complete' }));
+    await waitFor(() => expect(toastText()).toContain('Please sign in to track progress.'));
+    expect(requests).toEqual([]);
+    expect(await appDb.outbox.count()).toBe(0);
+  });
+
+  test("marks complete through the outbox: shown at once as waiting to sync, 'Marked as complete!', then synced", async () => {
+    storeUser(me);
+    const post = held();
+    let completed = false;
+    const { requests, user } = setup((r) => {
+      if (r.path === '/api/auth/me') return json(200, me);
+      if (r.path === '/api/progress/check?userId=7&contentType=video&contentId=4') return json(200, { completed });
+      if (r.method === 'POST' && r.path === '/api/progress') {
+        completed = true;
+        return post.promise;
+      }
+      return json(404, { message: 'unexpected' });
+    });
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    await screen.findByRole('button', { name: 'Completed' });
+    expect(screen.getByRole('button', { name: 'Completed' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Waiting to sync')).toBeTruthy();
+    expect(toastText()).toContain('Marked as complete!');
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    const sent = requests.find((r) => r.method === 'POST')!;
+    expect(sent.body).toEqual({ userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100 });
+    expect(sent.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+
+    post.release(json(200, { userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100, updatedAt: '2025-03-01T00:00:00.000Z' }));
+    await waitFor(() => expect(screen.queryByText('Waiting to sync')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Completed' })).toBeTruthy();
+  });
+
+  test("toggling back sends completed false and 0 percent: 'Unmarked'", async () => {
+    storeUser(me);
+    const { requests, user } = setup((r) => {
+      if (r.path === '/api/auth/me') return json(200, me);
+      if (r.path.startsWith('/api/progress/check')) return json(200, { completed: true });
+      return json(200, { userId: 7, contentType: 'video', contentId: 4, completed: false, progressPercent: 0, updatedAt: '2025-03-01T00:00:00.000Z' });
+    });
+    await user.click(await screen.findByRole('button', { name: 'Completed' }));
+    await screen.findByRole('button', { name: 'Mark Complete' });
+    expect(toastText()).toContain('Unmarked');
+    await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ userId: 7, contentType: 'video', contentId: 4, completed: false, progressPercent: 0 }));
+  });
+
+  test("a refused write: 'Failed to update progress. Please try again.', the server's words, Retry and Discard", async () => {
+    storeUser(me);
+    const { user } = setup((r) => {
+      if (r.path === '/api/auth/me') return json(200, me);
+      if (r.path.startsWith('/api/progress/check')) return json(200, { completed: false });
+      return json(404, { message: 'That video or article does not exist.' });
+    });
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    await waitFor(() => expect(toastText()).toContain('Failed to update progress. Please try again.'));
+    expect(await screen.findByText('Not saved: That video or article does not exist.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    await screen.findByRole('button', { name: 'Mark Complete' });
+    expect(await appDb.outbox.count()).toBe(0);
+  });
+});
