@@ -1,12 +1,15 @@
 import { Page, PageHeading } from '../../components/ui/page';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MarkdownContent } from '../../features/blog';
+import { BlogAdmin } from '../../features/blog-admin';
 
-// Issue 3 (blog admin): add-article form, post list with Feature and Delete; non-editors are told so.
+/** /blog-admin: the editors' page; its preview renders Markdown the way the post page does. */
 export function Component() {
   useDocumentTitle('Blog Management');
   return (
     <Page>
-      <PageHeading title="Blog Management" />
+      <PageHeading title="Blog Management" description="Add articles, choose the featured one, remove what should go." />
+      <BlogAdmin renderPreview={(markdown) => <MarkdownContent markdown={markdown} />} />
     </Page>
   );
 }

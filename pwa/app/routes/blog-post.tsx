@@ -1,18 +1,28 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { BlogPostView } from '../../features/blog';
+import { BookmarkButton } from '../../features/bookmarks';
+import { Comments } from '../../features/comments';
+import { NotesButton } from '../../features/notes';
+import { CompleteButton } from '../../features/progress';
 
-// Issue 3 (blog post): article, notes, related posts, comments; 'Article Not Found'.
+/** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) around it. */
 export function Component() {
   const { id } = useParams();
-  useDocumentTitle('Article');
   return (
     <Page className="max-w-3xl">
-      <Link to="/blog" className="btn btn-ghost btn-sm mb-6">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
-      </Link>
-      <h1 className="font-display text-3xl font-bold">Article {id}</h1>
+      <BlogPostView
+        key={id}
+        id={id}
+        topActions={(post) => <NotesButton contentType="blog" contentId={post.id} />}
+        actions={(post) => (
+          <>
+            <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
+            <CompleteButton contentType="blog" contentId={post.id} />
+          </>
+        )}
+        afterArticle={(post) => <Comments contentType="blog" contentId={post.id} />}
+      />
     </Page>
   );
 }

@@ -1,0 +1,256 @@
+import '../../features/blog/test/browser-like-node-name';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { BlogPostSummary } from '../../../contract/content.js';
+import { blogKeys } from '../../features/blog';
+import { blogAdminKeys } from '../../features/blog-admin';
+import { json, mockFetch, type MockRequest } from '../../test/fetch';
+import { aUser, renderWithProviders, storeUser } from '../../test/render';
+import { Component as BlogAdminPage } from './blog-admin';
+
+function aSummary(id: number, overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
+  return {
+    id,
+    title: `Post ${id}`,
+    excerpt: null,
+    category: 'theology',
+    readTime: 5,
+    views: 0,
+    publishedAt: '2025-02-01T00:00:00.000Z',
+    thumbnailUrl: null,
+    featured: false,
+    isExternal: false,
+    substackUrl: null,
+    ...overrides,
+  };
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/blog-admin', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
+  return renderWithProviders(<RouterProvider router={router} />);
+}
+
+/** Signed in as `user`; the admin list answers `list()`; `other` answers anything else. */
+function serve(user: ReturnType<typeof aUser> | null, list: () => BlogPostSummary[], other?: (r: MockRequest) => Response) {
+  if (user) storeUser(user);
+  return mockFetch((r) => {
+    if (r.path === '/api/auth/me') return user ? json(200, user) : json(401, { message: 'Not signed in' });
+    if (r.method === 'GET' && r.path === '/api/blog?limit=100') return json(200, list());
+    if (other) return other(r);
+    return json(500, { message: `unexpected ${r.method} ${r.path}` });
+  });
+}
+
+const editor = aUser({ username: 'editor', isEditor: true });
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+const publish = () => screen.getByRole('button', { name: 'Publish Article' });
+
+test('the admin list lives under the blog key root, so its changes refresh the blog pages', () => {
+  expect(blogAdminKeys.blogRoot).toEqual(blogKeys.all);
+  expect(blogAdminKeys.list()).toEqual(blogKeys.admin());
+});
+
+describe('/blog-admin for people who are not editors', () => {
+  test('signed out: says it is for editors and offers a sign-in; no form', async () => {
+    const requests = serve(null, () => []);
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Blog Management' })).toBeTruthy();
+    expect(await screen.findByText('Blog Management is for editors. Please sign in with an editor account.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    expect(requests).toEqual([]);
+  });
+
+  test('signed in without the editor role: says so plainly; no form, no list', async () => {
+    const requests = serve(aUser({ isEditor: false }), () => []);
+    renderPage();
+    expect(await screen.findByText('This page is for editors only.')).toBeTruthy();
+    expect(screen.getByText(/signed in as @grace, who does not have the editor role/)).toBeTruthy();
+    expect(screen.queryByLabelText('Title')).toBeNull();
+    expect(screen.queryByRole('heading', { name: /All Posts/ })).toBeNull();
+    await waitFor(() => expect(requests.map((r) => r.path)).toEqual(['/api/auth/me']));
+  });
+});
+
+describe('/blog-admin for editors: the add-article form', () => {
+  test('starts with read time 5 and the first category; checks the title and read time before sending', async () => {
+    const requests = serve(editor, () => []);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    expect((field('Read time (minutes)') as HTMLInputElement).value).toBe('5');
+    expect((field('Category') as HTMLSelectElement).value).toBe('apologetics');
+    expect(within(field('Category')).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Apologetics',
+      'Bible Study',
+      'Theology',
+      'Christian Living',
+      'Church History',
+      'Ministry',
+    ]);
+
+    await user.type(field('Title'), '   ');
+    await user.clear(field('Read time (minutes)'));
+    await user.type(field('Read time (minutes)'), '0');
+    await user.click(publish());
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Read time must be at least 1 minute')).toBeTruthy();
+    expect(field('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field('Title'));
+
+    await user.clear(field('Read time (minutes)'));
+    await user.click(publish());
+    expect(await screen.findByText('Read time must be at least 1 minute')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  test('importing from Substack needs an http(s) Substack URL', async () => {
+    const requests = serve(editor, () => []);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    expect(screen.queryByLabelText('Substack URL')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Import from Substack' }));
+    await user.type(field('Title'), 'Imported');
+    await user.click(screen.getByRole('button', { name: 'Import Article' }));
+    expect(await screen.findByText('Substack URL is required')).toBeTruthy();
+    await user.type(field('Substack URL'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Import Article' }));
+    expect(await screen.findByText('Please enter a valid http(s) URL')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  test('Preview renders the Markdown the safe way', async () => {
+    serve(editor, () => []);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect(screen.getByText('Nothing to preview yet.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Write' }));
+    await user.type(field('Content (Markdown)'), '## Grace{enter}{enter}> Quoted{enter}{enter}[bad](javascript:alert(1)) <img src=x onerror=alert(1)>');
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Preview' });
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Grace' })).toBeTruthy();
+    expect(panel.querySelector('blockquote')?.textContent).toContain('Quoted');
+    expect(panel.querySelector('img, script')).toBeNull();
+    expect(within(panel).queryByRole('link', { name: 'bad' })).toBeNull();
+  });
+
+  test('publishes with POST /api/blog/create, says so, resets the form and refreshes the list', async () => {
+    let posts = [aSummary(1)];
+    const requests = serve(editor, () => posts, (r) => {
+      if (r.method === 'POST' && r.path === '/api/blog/create') {
+        posts = [aSummary(2, { title: 'Fresh article' }), ...posts];
+        return json(201, { ...posts[0], content: '' });
+      }
+      return json(500, { message: 'unexpected' });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('link', { name: 'Post 1' });
+    await user.type(field('Title'), '  Fresh article ');
+    await user.type(field('Excerpt'), 'Short.');
+    await user.type(field('Content (Markdown)'), '## Hello');
+    await user.selectOptions(field('Category'), 'ministry');
+    await user.clear(field('Read time (minutes)'));
+    await user.type(field('Read time (minutes)'), '12');
+    await user.click(publish());
+
+    expect(await screen.findByText('Blog post created successfully')).toBeTruthy();
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.path).toBe('/api/blog/create');
+    expect(post.body).toEqual({ title: 'Fresh article', excerpt: 'Short.', content: '## Hello', category: 'ministry', readTime: 12, isExternal: false });
+    expect((field('Title') as HTMLInputElement).value).toBe('');
+    expect((field('Content (Markdown)') as HTMLTextAreaElement).value).toBe('');
+    expect((field('Read time (minutes)') as HTMLInputElement).value).toBe('5');
+    expect(await screen.findByRole('link', { name: 'Fresh article' })).toBeTruthy();
+  });
+
+  test('imports with POST /api/blog/import-substack, with the publication date', async () => {
+    const requests = serve(editor, () => [], (r) =>
+      r.path === '/api/blog/import-substack' ? json(201, { ...aSummary(3), content: '' }) : json(500, { message: 'unexpected' }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    await user.type(field('Title'), 'From Substack');
+    await user.click(screen.getByRole('checkbox', { name: 'Import from Substack' }));
+    await user.type(field('Substack URL'), 'https://contextiskey.substack.com/p/hope');
+    await user.type(field('Publication date'), '2024-12-25');
+    await user.click(screen.getByRole('button', { name: 'Import Article' }));
+    expect(await screen.findByText('Blog post created successfully')).toBeTruthy();
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.path).toBe('/api/blog/import-substack');
+    expect(post.body).toMatchObject({
+      title: 'From Substack',
+      substackUrl: 'https://contextiskey.substack.com/p/hope',
+      publishedAt: '2024-12-25',
+      isExternal: true,
+      readTime: 5,
+      category: 'apologetics',
+    });
+    expect(screen.queryByLabelText('Substack URL')).toBeNull();
+  });
+
+  test("a refused post: 'Failed to create blog post' with the server's words; the form keeps its text", async () => {
+    serve(editor, () => [], () => json(403, { message: 'Editors only' }));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    await user.type(field('Title'), 'Kept');
+    await user.click(publish());
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain('Failed to create blog post');
+    expect(toast.textContent).toContain('Editors only');
+    expect((field('Title') as HTMLInputElement).value).toBe('Kept');
+  });
+});
+
+describe('/blog-admin for editors: the list of posts', () => {
+  test('marks the featured post; Feature and Delete call the API, say so and refresh the list', async () => {
+    let posts = [aSummary(9, { title: 'Newest' }), aSummary(8, { title: 'Middle', featured: true }), aSummary(7, { title: 'Oldest' })];
+    const requests = serve(editor, () => posts, (r) => {
+      if (r.method === 'PUT' && r.path === '/api/blog/7/featured') {
+        posts = posts.map((p) => ({ ...p, featured: p.id === 7 }));
+        return json(200, { ...posts[2], content: '' });
+      }
+      if (r.method === 'DELETE' && r.path === '/api/blog/9') {
+        posts = posts.filter((p) => p.id !== 9);
+        return new Response(null, { status: 204 });
+      }
+      return json(500, { message: 'unexpected' });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('list');
+    const row = (name: string) => within(list).getByRole('listitem', { name });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Newest', 'Middle', 'Oldest']);
+    expect(within(row('Middle')).getByText('Featured')).toBeTruthy();
+    expect(within(row('Middle')).queryByRole('button', { name: /Feature/ })).toBeNull();
+
+    await user.click(within(row('Oldest')).getByRole('button', { name: 'Feature "Oldest"' }));
+    expect(await screen.findByText('Featured blog post updated')).toBeTruthy();
+    await waitFor(() => expect(within(row('Oldest')).queryByText('Featured')).toBeTruthy());
+    expect(within(row('Middle')).queryByText('Featured')).toBeNull();
+
+    await user.click(within(row('Newest')).getByRole('button', { name: 'Delete "Newest"' }));
+    expect(await screen.findByText('Blog post deleted successfully')).toBeTruthy();
+    await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'Newest' })).toBeNull());
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/blog/7/featured', 'DELETE /api/blog/9']);
+  });
+
+  test("failures: 'Failed to update featured post' and 'Failed to delete blog post'", async () => {
+    serve(editor, () => [aSummary(5, { title: 'Stays' })], () => json(500, { message: 'Database unavailable' }));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('link', { name: 'Stays' });
+    await user.click(screen.getByRole('button', { name: 'Feature "Stays"' }));
+    expect((await screen.findByTestId('toast')).textContent).toContain('Failed to update featured post');
+    await user.click(screen.getByRole('button', { name: 'Delete "Stays"' }));
+    await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Failed to delete blog post'));
+    expect(screen.getByRole('link', { name: 'Stays' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  blogPostSchema,
+  createBlogPostInputSchema,
+  importSubstackInputSchema,
+  type BlogPost,
+} from '../../../../contract/content.js';
+import { apiFetch } from '../../../lib/api-client';
+import { blogAdminKeys } from './keys';
+
+export type CreatePostBody =
+  | { kind: 'create'; body: z.output<typeof createBlogPostInputSchema> }
+  | { kind: 'import'; body: z.output<typeof importSubstackInputSchema> };
+
+/**
+ * POST /api/blog/create, or /api/blog/import-substack for a Substack post (kept external, with its
+ * own publication date). Editors only (403 otherwise). A plain call, not the outbox: an editor
+ * publishes online and is told at once when it fails.
+ */
+export function createPost(input: CreatePostBody): Promise<BlogPost> {
+  const path = input.kind === 'import' ? '/api/blog/import-substack' : '/api/blog/create';
+  return apiFetch(path, { method: 'POST', body: input.body, schema: blogPostSchema });
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPost,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: blogAdminKeys.blogRoot }),
+  });
+}

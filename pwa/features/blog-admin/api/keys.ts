@@ -1,0 +1,10 @@
+/**
+ * The blog's queries all start with 'blog' (features/blog's `blogKeys.all`; a route test checks
+ * the two agree). Features never import each other, so the root is named here again: after an
+ * editor's change, invalidating it refreshes /blog, its hero, post pages, the home page's
+ * featured article and this page's list at once.
+ */
+export const blogAdminKeys = {
+  blogRoot: ['blog'] as const,
+  list: () => ['blog', 'admin'] as const,
+};

@@ -1,0 +1,109 @@
+import { Link } from 'react-router-dom';
+import { Star, Trash2 } from 'lucide-react';
+import type { BlogPostSummary } from '../../../../contract/content.js';
+import { useToast } from '../../../components/ui/toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { categoryLabel, formatDate } from '../../../lib/format';
+import { useDeletePost } from '../api/delete-post';
+import { useFeaturePost } from '../api/feature-post';
+import { useAdminPosts } from '../api/get-admin-posts';
+
+/** Every post, newest first, each with Feature and Delete. Delete asks no confirmation (SPEC §2). */
+export function AdminPostList() {
+  const posts = useAdminPosts();
+  const feature = useFeaturePost();
+  const remove = useDeletePost();
+  const { toast } = useToast();
+
+  const onFeature = (post: BlogPostSummary) =>
+    feature.mutate(post.id, {
+      onSuccess: () => toast({ title: 'Featured blog post updated' }),
+      onError: (error) => {
+        const message = serverMessageOf(error);
+        toast({ title: 'Failed to update featured post', ...(message ? { description: message } : {}), variant: 'destructive' });
+      },
+    });
+
+  const onDelete = (post: BlogPostSummary) =>
+    remove.mutate(post.id, {
+      onSuccess: () => toast({ title: 'Blog post deleted successfully' }),
+      onError: (error) => {
+        const message = serverMessageOf(error);
+        toast({ title: 'Failed to delete blog post', ...(message ? { description: message } : {}), variant: 'destructive' });
+      },
+    });
+
+  return (
+    <section aria-labelledby="admin-posts-heading" className="flex flex-col gap-4">
+      <h2 id="admin-posts-heading" className="font-display text-2xl font-bold">
+        All Posts{posts.data ? <span className="ml-2 text-base font-normal text-base-content/70">({posts.data.length})</span> : null}
+      </h2>
+      {posts.isPending ? (
+        <div role="status" aria-label="Loading posts…" className="flex flex-col gap-3">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="skeleton h-20 w-full" />
+          ))}
+        </div>
+      ) : posts.isError ? (
+        <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
+          <span>Failed to fetch blog posts</span>
+          <button type="button" className="btn btn-sm" onClick={() => void posts.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : posts.data.length === 0 ? (
+        <p className="rounded-box border border-dashed border-base-300 px-6 py-10 text-center text-base-content/80">No blog posts yet.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+          {posts.data.map((post) => {
+            const featuring = feature.isPending && feature.variables === post.id;
+            const deleting = remove.isPending && remove.variables === post.id;
+            return (
+              <li key={post.id} aria-label={post.title} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0">
+                  <Link to={`/blog/${post.id}`} className="link link-hover font-semibold break-words">
+                    {post.title}
+                  </Link>
+                  <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-base-content/75">
+                    <span className="badge badge-outline badge-sm">{categoryLabel(post.category)}</span>
+                    <span>{formatDate(post.publishedAt)}</span>
+                    {post.isExternal ? <span className="badge badge-ghost badge-sm">Substack</span> : null}
+                    {post.featured ? (
+                      <span className="badge badge-secondary badge-sm gap-1 font-semibold">
+                        <Star aria-hidden="true" className="size-3" /> Featured
+                      </span>
+                    ) : null}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  {post.featured ? null : (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-sm"
+                      aria-label={`Feature "${post.title}"`}
+                      disabled={featuring || deleting}
+                      onClick={() => onFeature(post)}
+                    >
+                      {featuring ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Star aria-hidden="true" className="size-4" />}
+                      Feature
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-error btn-sm"
+                    aria-label={`Delete "${post.title}"`}
+                    disabled={deleting}
+                    onClick={() => onDelete(post)}
+                  >
+                    {deleting ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Trash2 aria-hidden="true" className="size-4" />}
+                    Delete
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { ShieldAlert } from 'lucide-react';
+import { SignInRequired } from '../../../components/ui/sign-in-required';
+import { useUser } from '../../../lib/session';
+import { AdminPostList } from './admin-post-list';
+import { PostForm } from './post-form';
+
+export const SIGNED_OUT_TEXT = 'Blog Management is for editors. Please sign in with an editor account.';
+export const NOT_EDITOR_TEXT = 'This page is for editors only.';
+
+/**
+ * /blog-admin below its heading. Only editors (user.isEditor, from EDITOR_USERNAMES on the server)
+ * get the form and the list; anyone else is told so plainly (the API refuses them anyway, 403).
+ */
+export function BlogAdmin({ renderPreview }: { renderPreview: (markdown: string) => ReactNode }) {
+  const { user, isLoading } = useUser();
+  if (isLoading) return <span className="loading loading-spinner" aria-label="Loading…" />;
+  if (!user) return <SignInRequired message={SIGNED_OUT_TEXT} />;
+  if (!user.isEditor) {
+    return (
+      <div role="note" className="mx-auto flex max-w-md flex-col items-center gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-12 text-center">
+        <ShieldAlert aria-hidden="true" className="size-10 text-warning" />
+        <p className="text-lg font-semibold">{NOT_EDITOR_TEXT}</p>
+        <p className="text-base-content/80">
+          You are signed in as @{user.username}, who does not have the editor role, so you cannot add, feature or delete posts.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+      <PostForm renderPreview={renderPreview} />
+      <AdminPostList />
+    </div>
+  );
+}

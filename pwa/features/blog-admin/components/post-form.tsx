@@ -1,0 +1,288 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { FilePlus2 } from 'lucide-react';
+import type { z } from 'zod';
+import { categories, type Category } from '../../../../contract/common.js';
+import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '../../../../contract/content.js';
+import { TextField } from '../../../components/ui/text-field';
+import { useToast } from '../../../components/ui/toast';
+import { serverMessageOf } from '../../../lib/api-client';
+import { categoryLabel } from '../../../lib/format';
+import { useCreatePost, type CreatePostBody } from '../api/create-post';
+
+interface FormValues {
+  title: string;
+  excerpt: string;
+  content: string;
+  category: Category;
+  readTime: string;
+  isImport: boolean;
+  substackUrl: string;
+  publishedAt: string;
+}
+
+type Field = keyof FormValues;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const EMPTY: FormValues = {
+  title: '',
+  excerpt: '',
+  content: '',
+  category: categories[0],
+  readTime: String(READ_TIME_DEFAULT),
+  isImport: false,
+  substackUrl: '',
+  publishedAt: '',
+};
+
+/** The first message per field, in the words of the contract's schemas (the API gives the same ones). */
+function fieldErrors(error: z.ZodError | undefined, only?: Field[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error?.issues ?? []) {
+    const field = issue.path[0] as Field | undefined;
+    if (!field || (only && !only.includes(field)) || errors[field]) continue;
+    errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Checks the form with createBlogPostInputSchema (and importSubstackInputSchema for an import); a body to send, or the field messages. */
+export function validatePostForm(values: FormValues): { body: CreatePostBody } | { errors: FieldErrors } {
+  const common = { title: values.title, excerpt: values.excerpt, content: values.content, category: values.category, readTime: values.readTime };
+  const created = createBlogPostInputSchema.safeParse({ ...common, isExternal: false });
+  const errors = fieldErrors(created.error);
+  if (!values.isImport) return created.success ? { body: { kind: 'create', body: created.data } } : { errors };
+
+  const imported = importSubstackInputSchema.safeParse({
+    ...common,
+    substackUrl: values.substackUrl,
+    isExternal: true,
+    ...(values.publishedAt ? { publishedAt: values.publishedAt } : {}),
+  });
+  Object.assign(errors, fieldErrors(imported.error, ['substackUrl', 'publishedAt']));
+  if (!values.substackUrl.trim()) errors.substackUrl = 'Substack URL is required';
+  if (Object.keys(errors).length > 0 || !imported.success) return { errors };
+  return { body: { kind: 'import', body: imported.data } };
+}
+
+/**
+ * The editors' add-article form. Content is Markdown, with a Preview tab that renders it the way
+ * the post page will (`renderPreview`, given by the route: the blog feature's safe renderer).
+ */
+export function PostForm({ renderPreview }: { renderPreview: (markdown: string) => ReactNode }) {
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const create = useCreatePost();
+  const { toast } = useToast();
+  const id = useId();
+
+  const set = <K extends Field>(field: K, value: FormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    // A message goes once the field is edited; the next submit checks again.
+    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  };
+
+  // After a refused submit, take the keyboard to the first field to fix.
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const result = validatePostForm(values);
+    if ('errors' in result) {
+      setErrors(result.errors);
+      if (result.errors.content) setTab('write');
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    create.mutate(result.body, {
+      onSuccess: () => {
+        toast({ title: 'Blog post created successfully' });
+        setValues(EMPTY);
+        setTab('write');
+      },
+      onError: (error) => {
+        const message = serverMessageOf(error);
+        toast({ title: 'Failed to create blog post', ...(message ? { description: message } : {}), variant: 'destructive' });
+      },
+    });
+  };
+
+  const contentId = `${id}-content`;
+  const contentErrorId = `${id}-content-error`;
+  const excerptId = `${id}-excerpt`;
+  const excerptErrorId = `${id}-excerpt-error`;
+  const categoryId = `${id}-category`;
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="card border border-base-300 bg-base-100 shadow-sm">
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="card-body gap-5 p-5 sm:p-8">
+        <h2 id={`${id}-heading`} className="card-title font-display text-2xl">
+          Add New Article
+        </h2>
+
+        <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
+
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={excerptId} className="text-sm font-medium">
+            Excerpt
+          </label>
+          <textarea
+            id={excerptId}
+            rows={2}
+            className={`textarea w-full ${errors.excerpt ? 'textarea-error' : ''}`}
+            value={values.excerpt}
+            onChange={(e) => set('excerpt', e.target.value)}
+            aria-invalid={errors.excerpt ? true : undefined}
+            aria-describedby={errors.excerpt ? excerptErrorId : `${excerptId}-hint`}
+          />
+          {errors.excerpt ? (
+            <p id={excerptErrorId} className="text-sm text-error">
+              {errors.excerpt}
+            </p>
+          ) : (
+            <p id={`${excerptId}-hint`} className="text-xs text-base-content/75">
+              Left empty, the first paragraph of the content is used.
+            </p>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-1.5">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <label htmlFor={contentId} className="text-sm font-medium">
+              Content (Markdown)
+            </label>
+            <div role="tablist" aria-label="Content" className="tabs tabs-box tabs-sm">
+              <button
+                type="button"
+                role="tab"
+                id={`${id}-write-tab`}
+                aria-selected={tab === 'write'}
+                aria-controls={`${id}-write-panel`}
+                className={`tab ${tab === 'write' ? 'tab-active' : ''}`}
+                onClick={() => setTab('write')}
+              >
+                Write
+              </button>
+              <button
+                type="button"
+                role="tab"
+                id={`${id}-preview-tab`}
+                aria-selected={tab === 'preview'}
+                aria-controls={`${id}-preview-panel`}
+                className={`tab ${tab === 'preview' ? 'tab-active' : ''}`}
+                onClick={() => setTab('preview')}
+              >
+                Preview
+              </button>
+            </div>
+          </div>
+          <div role="tabpanel" id={`${id}-write-panel`} aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
+            <textarea
+              id={contentId}
+              rows={12}
+              className={`textarea w-full font-mono text-sm ${errors.content ? 'textarea-error' : ''}`}
+              value={values.content}
+              onChange={(e) => set('content', e.target.value)}
+              placeholder={'## A heading\n\nA paragraph with **bold** text and a [link](https://example.com).\n\n> A quotation'}
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={errors.content ? contentErrorId : undefined}
+            />
+          </div>
+          <div
+            role="tabpanel"
+            id={`${id}-preview-panel`}
+            aria-labelledby={`${id}-preview-tab`}
+            hidden={tab !== 'preview'}
+            className="min-h-40 rounded-field border border-base-300 bg-base-200/40 p-4"
+          >
+            {tab === 'preview' ? (
+              values.content.trim() ? (
+                renderPreview(values.content)
+              ) : (
+                <p className="text-base-content/70">Nothing to preview yet.</p>
+              )
+            ) : null}
+          </div>
+          {errors.content ? (
+            <p id={contentErrorId} className="text-sm text-error">
+              {errors.content}
+            </p>
+          ) : null}
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={categoryId} className="text-sm font-medium">
+              Category
+            </label>
+            <select
+              id={categoryId}
+              className={`select w-full ${errors.category ? 'select-error' : ''}`}
+              value={values.category}
+              onChange={(e) => set('category', e.target.value as Category)}
+              aria-invalid={errors.category ? true : undefined}
+            >
+              {categories.map((category) => (
+                <option key={category} value={category}>
+                  {categoryLabel(category)}
+                </option>
+              ))}
+            </select>
+            {errors.category ? <p className="text-sm text-error">{errors.category}</p> : null}
+          </div>
+          <TextField
+            label="Read time (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.readTime}
+            onChange={(e) => set('readTime', e.target.value)}
+            error={errors.readTime}
+          />
+        </div>
+
+        <label className="flex cursor-pointer items-center gap-3">
+          <input type="checkbox" className="checkbox checkbox-primary" checked={values.isImport} onChange={(e) => set('isImport', e.target.checked)} />
+          <span className="text-sm font-medium">Import from Substack</span>
+        </label>
+
+        {values.isImport ? (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Substack URL"
+              type="url"
+              inputMode="url"
+              placeholder="https://yourname.substack.com/p/…"
+              value={values.substackUrl}
+              onChange={(e) => set('substackUrl', e.target.value)}
+              error={errors.substackUrl}
+              aria-required="true"
+            />
+            <TextField
+              label="Publication date"
+              type="date"
+              value={values.publishedAt}
+              onChange={(e) => set('publishedAt', e.target.value)}
+              error={errors.publishedAt}
+              hint="Left empty, today."
+            />
+          </div>
+        ) : null}
+
+        <div className="card-actions justify-end">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <FilePlus2 aria-hidden="true" className="size-4" />}
+            {values.isImport ? 'Import Article' : 'Publish Article'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

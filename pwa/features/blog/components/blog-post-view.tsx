@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ArrowLeft, BookOpen, Calendar, ExternalLink, Eye, FileQuestion } from 'lucide-react';
+import type { BlogPost } from '../../../../contract/content.js';
+import { ApiError } from '../../../lib/api-client';
+import { categoryLabel, formatDate, formatReadTime, formatViews } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePost } from '../api/get-post';
+import { useRecordView } from '../api/record-view';
+import { MarkdownContent } from './markdown-content';
+import { RelatedPosts } from './related-posts';
+
+export interface BlogPostViewProps {
+  /** The path's id; anything that is not a positive whole number names no article. */
+  id: string | undefined;
+  /** Beside the back link (the notes button). */
+  topActions?: (post: BlogPost) => ReactNode;
+  /** Under the post's details (bookmark, mark complete). */
+  actions?: (post: BlogPost) => ReactNode;
+  /** After the article (comments). */
+  afterArticle?: (post: BlogPost) => ReactNode;
+}
+
+const BackToBlog = () => (
+  <Link to="/blog" className="btn btn-ghost btn-sm -ml-3">
+    <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
+  </Link>
+);
+
+function parseId(raw: string | undefined): number | null {
+  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /blog/{id}: the article, then what the route composes around it, then related posts. */
+export function BlogPostView(props: BlogPostViewProps) {
+  const id = parseId(props.id);
+  if (id === null) return <ArticleNotFound />;
+  return <LoadedPostView {...props} postId={id} />;
+}
+
+function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostViewProps & { postId: number }) {
+  const query = usePost(postId);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useRecordView(query.data?.id);
+  useDocumentTitle(query.data?.title ?? (notFound ? 'Article Not Found' : 'Article'));
+
+  if (query.isPending) return <PostSkeleton />;
+  if (query.isError) {
+    if (notFound) return <ArticleNotFound />;
+    return (
+      <div className="flex flex-col items-start gap-6">
+        <BackToBlog />
+        <div role="alert" className="alert alert-error alert-soft flex w-full flex-wrap justify-between">
+          <span>Failed to fetch blog post</span>
+          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const post = query.data;
+  const substackUrl = post.isExternal && post.substackUrl && /^https?:\/\//i.test(post.substackUrl) ? post.substackUrl : null;
+  return (
+    <div className="flex flex-col gap-12">
+      <article aria-labelledby="post-title" className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <BackToBlog />
+          {topActions?.(post)}
+        </div>
+        <header className="flex flex-col gap-4">
+          <span className="badge badge-outline">{categoryLabel(post.category)}</span>
+          <h1 id="post-title" className="font-display text-3xl leading-tight font-bold tracking-tight sm:text-5xl">
+            {post.title}
+          </h1>
+          <p className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-base-content/75">
+            <span className="flex items-center gap-1.5">
+              <Calendar aria-hidden="true" className="size-4" />
+              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+            </span>
+            <span className="flex items-center gap-1.5">
+              <BookOpen aria-hidden="true" className="size-4" />
+              {formatReadTime(post.readTime)}
+            </span>
+            <span className="flex items-center gap-1.5">
+              <Eye aria-hidden="true" className="size-4" />
+              {formatViews(post.views)}
+            </span>
+          </p>
+          {post.excerpt ? <p className="text-lg leading-relaxed text-base-content/85 sm:text-xl">{post.excerpt}</p> : null}
+          <div className="flex flex-wrap items-center gap-2">
+            {actions?.(post)}
+            {substackUrl ? (
+              <a href={substackUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-secondary">
+                Read on Substack <ExternalLink aria-hidden="true" className="size-4" />
+              </a>
+            ) : null}
+          </div>
+        </header>
+        <hr className="border-base-300" />
+        <MarkdownContent markdown={post.content} />
+      </article>
+      {afterArticle?.(post)}
+      <RelatedPosts category={post.category} postId={post.id} />
+    </div>
+  );
+}
+
+function ArticleNotFound() {
+  useDocumentTitle('Article Not Found');
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      <FileQuestion aria-hidden="true" className="size-12 text-base-content/50" />
+      <h1 className="font-display text-3xl font-bold">Article Not Found</h1>
+      <p className="text-base-content/80">The article you are looking for does not exist or has been removed.</p>
+      <Link to="/blog" className="btn btn-primary">
+        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Blog
+      </Link>
+    </div>
+  );
+}
+
+function PostSkeleton() {
+  return (
+    <div role="status" aria-label="Loading article…" className="flex flex-col gap-4">
+      <div className="skeleton h-8 w-32" />
+      <div className="skeleton h-12 w-full" />
+      <div className="skeleton h-4 w-64" />
+      <div className="skeleton mt-6 h-4 w-full" />
+      <div className="skeleton h-4 w-full" />
+      <div className="skeleton h-4 w-5/6" />
+    </div>
+  );
+}

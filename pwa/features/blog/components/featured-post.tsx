@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { ArrowRight, BookOpen, Eye, Star } from 'lucide-react';
+import type { BlogPostSummary } from '../../../../contract/content.js';
+import { categoryLabel, formatDate, formatReadTime, formatViews } from '../../../lib/format';
+
+/** The one featured post, above the grid of /blog. */
+export function FeaturedPost({ post }: { post: BlogPostSummary }) {
+  return (
+    <article
+      aria-labelledby="featured-post-title"
+      className="mb-10 overflow-hidden rounded-box border border-base-300 bg-gradient-to-br from-primary/10 via-base-100 to-secondary/15 shadow-sm"
+    >
+      <div className="flex flex-col gap-4 p-6 sm:p-10">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="badge badge-secondary gap-1 font-semibold">
+            <Star aria-hidden="true" className="size-3" /> Featured
+          </span>
+          <span className="badge badge-outline">{categoryLabel(post.category)}</span>
+        </div>
+        <h2 id="featured-post-title" className="font-display text-2xl leading-tight font-bold sm:text-4xl">
+          {post.title}
+        </h2>
+        {post.excerpt ? <p className="max-w-3xl text-base text-base-content/80 sm:text-lg">{post.excerpt}</p> : null}
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/75">
+          <span>{formatDate(post.publishedAt)}</span>
+          <span className="flex items-center gap-1">
+            <BookOpen aria-hidden="true" className="size-4" />
+            {formatReadTime(post.readTime)}
+          </span>
+          <span className="flex items-center gap-1">
+            <Eye aria-hidden="true" className="size-4" />
+            {formatViews(post.views)}
+          </span>
+        </p>
+        <div>
+          <Link to={`/blog/${post.id}`} className="btn btn-primary" aria-label={`Read Article: ${post.title}`}>
+            Read Article <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

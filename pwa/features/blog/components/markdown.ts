@@ -1,0 +1,95 @@
+import DOMPurify from 'dompurify';
+import { Marked, type Token } from 'marked';
+
+/**
+ * Article Markdown to HTML that is safe to put in the page: nothing from content ever runs.
+ * The server already strips raw HTML and script links from posts on the way in; here, for
+ * cached answers, older rows and the editor's preview, are two more walls:
+ * 1. the Markdown renderer writes raw HTML out as visible text (as on the server, posts are
+ *    Markdown only) and keeps links and images only with http(s) (links also mailto) or
+ *    same-site addresses;
+ * 2. DOMPurify cleans the resulting HTML: no <script>, <iframe> or event-handler attributes
+ *    (onerror, onclick…), no javascript:/data: links, HTML only (no SVG or MathML).
+ */
+const marked = new Marked({
+  gfm: true,
+  // The page's <h1> is the post title, so a '#' heading in the body becomes an <h2>.
+  walkTokens(token: Token) {
+    if (token.type === 'heading' && token.depth === 1) token.depth = 2;
+  },
+  renderer: {
+    html({ text }) {
+      return escapeHtml(text);
+    },
+    link(token) {
+      // `false` keeps marked's own rendering; an unsafe link shows as its text alone.
+      return isSafeUrl(token.href, LINK_PROTOCOLS) ? false : this.parser.parseInline(token.tokens);
+    },
+    image(token) {
+      return isSafeUrl(token.href, IMAGE_PROTOCOLS) ? false : escapeHtml(token.text);
+    },
+  },
+});
+
+const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
+
+/**
+ * An address with an allowed protocol, relative ones included. Character references are decoded
+ * first and the WHATWG parser drops tabs and newlines, so 'java&#x9;script:' or
+ * '&#106;avascript:' is seen as the javascript: a browser would follow.
+ */
+function isSafeUrl(href: string, protocols: ReadonlySet<string>): boolean {
+  try {
+    const decoded = href
+      .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+      .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+      .replace(/&colon;/gi, ':')
+      .replace(/&(tab|newline);/gi, '');
+    return protocols.has(new URL(decoded, 'https://same-site.invalid/').protocol);
+  } catch {
+    return false;
+  }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+// An instance of its own, so its link hook never touches other users of DOMPurify.
+const purify = DOMPurify(window);
+
+purify.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A') {
+    const href = node.getAttribute('href');
+    if (href && isOtherSite(href)) {
+      // Links to other sites open in a new tab without handing them this page (window.opener) or the referrer.
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    } else {
+      node.removeAttribute('target');
+    }
+  }
+  if (node.tagName === 'IMG') {
+    node.setAttribute('loading', 'lazy');
+    node.setAttribute('decoding', 'async');
+  }
+});
+
+function isOtherSite(href: string): boolean {
+  try {
+    const url = new URL(href, window.location.href);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown, { async: false });
+  return purify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+    FORBID_ATTR: ['style'],
+  });
+}
