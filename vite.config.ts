@@ -1,16 +1,62 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API (Koa) serves /api and uploaded /objects on one origin; in development Vite
 // proxies both so the browser still sees a single origin (cookies, same-origin checks).
-// The service worker (vite-plugin-pwa, injectManifest) joins the plugins in issue 4.
 const api = 'http://127.0.0.1:3000';
+
+/** Changes with every build: the persisted query cache is dropped when the app's code changes. */
+const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
+
+// The service worker is our own (pwa/sw.ts, Workbox modules); vite-plugin-pwa injects the
+// precache manifest into it, writes the web app manifest and generates every icon from
+// pwa/public/icon.svg (pwa-assets.config.ts). Updates wait for the user (registerType 'prompt').
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  pwaAssets: { config: '../pwa-assets.config.ts', overrideManifestIcons: true },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+    globIgnores: ['screenshots/**'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  manifest: {
+    id: '/',
+    name: 'context is key',
+    short_name: 'ContextIsKey',
+    description: 'Teaching videos, articles, a daily devotional and live Q&A for defending the faith and reading scripture in context. Works offline.',
+    lang: 'en',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#2b3f99',
+    background_color: '#ffffff',
+    categories: ['education', 'books', 'lifestyle'],
+    shortcuts: [
+      { name: "Today's devotional", short_name: 'Devotional', url: '/#devotional', description: "Read today's devotional" },
+      { name: 'Bookmarks', url: '/bookmarks', description: 'Your saved videos and articles' },
+      { name: 'Live Q&A', url: '/live-qa', description: 'The live stream and its questions' },
+    ],
+    screenshots: [
+      { src: '/screenshots/narrow-home.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Home with the daily devotional' },
+      { src: '/screenshots/wide-home.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Home on a desktop' },
+    ],
+  },
+  devOptions: { enabled: false },
+});
 
 export default defineConfig({
   root: 'pwa',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

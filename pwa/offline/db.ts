@@ -48,9 +48,23 @@ export interface OutboxEntry {
   meta?: Record<string, unknown>;
 }
 
+/** Small facts shared by the page and the service worker, e.g. who is signed in (for Background Sync). */
+export interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+/** The persisted TanStack Query cache (one row), so what was seen once shows offline. */
+export interface QueryCacheRecord {
+  key: string;
+  value: unknown;
+}
+
 export class AppDatabase extends Dexie {
   notes!: EntityTable<Note, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
+  meta!: EntityTable<MetaRecord, 'key'>;
+  queryCache!: EntityTable<QueryCacheRecord, 'key'>;
 
   constructor(name = 'context-is-key') {
     super(name);
@@ -58,6 +72,10 @@ export class AppDatabase extends Dexie {
     this.version(1).stores({
       notes: 'id, updatedAt',
       outbox: '++seq, &id, status, subject, userId',
+    });
+    this.version(2).stores({
+      meta: 'key',
+      queryCache: 'key',
     });
   }
 }

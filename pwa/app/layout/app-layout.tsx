@@ -3,6 +3,7 @@ import { AuthDialog } from '../../features/auth';
 import { useOutboxDelivery } from '../../offline/use-outbox';
 import { Footer } from './footer';
 import { Header } from './header';
+import { UpdatePrompt } from './update-prompt';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -24,6 +25,7 @@ export function AppLayout() {
       </main>
       <Footer />
       <AuthDialog />
+      <UpdatePrompt />
       <ScrollRestoration />
     </div>
   );

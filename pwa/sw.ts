@@ -1,0 +1,94 @@
+/// <reference lib="webworker" />
+// The service worker: precaches the app shell so every route opens offline, caches public
+// API answers and thumbnails at run time, and delivers the outbox on Background Sync.
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
+import { getSyncUser, outbox } from './offline/outbox';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+clientsClaim();
+
+// Every client route (even one never visited) gets the precached shell; /api and uploaded
+// objects never do: a missing answer must stay a failed request, not a page of HTML.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/objects\//] }));
+
+const DAY = 24 * 60 * 60;
+
+// Public reads: the network first (fresh when online), the last answer when offline or when the
+// network takes too long (a train's signal). Private answers (bookmarks, progress, profiles,
+// hearts) are never put in this shared cache; the persisted query cache keeps them per user.
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin &&
+    request.method === 'GET' &&
+    /^\/api\/(videos|blog|search|live-streams)(\/|$)|^\/api\/devotional\/today$/.test(url.pathname),
+  new NetworkFirst({
+    cacheName: 'api-content',
+    networkTimeoutSeconds: 6,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Thumbnails from the video platform's image host are cross-origin and opaque: each costs
+// padded quota, so keep a bounded number and let the browser purge them under pressure.
+registerRoute(
+  ({ url }) => url.hostname === 'i.ytimg.com' || url.hostname === 'img.youtube.com',
+  new CacheFirst({
+    cacheName: 'thumbnails',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Uploaded avatars never change (a new upload gets a new id).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/objects/'),
+  new CacheFirst({
+    cacheName: 'avatars',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+});
+
+// Background Sync (Chromium): the browser wakes us when the connection returns, even with the
+// app closed. Pages also drain on `online`, visibility and start, because Safari has no sync.
+self.addEventListener('sync', (event: Event) => {
+  const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };
+  if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
+  syncEvent.waitUntil(
+    (async () => {
+      const userId = await getSyncUser();
+      if (userId === null) return;
+      const invalidate: unknown[][] = [];
+      const unsubscribe = outbox.subscribe((e) => {
+        if (e.type === 'synced' || e.type === 'failed') invalidate.push(...e.entry.invalidate);
+      });
+      try {
+        const result = await outbox.drain(userId);
+        // Left for later (offline again, server busy): reject so the browser retries the sync.
+        if (result.stoppedBy === 'network' || result.stoppedBy === 'server') throw new Error('outbox not drained');
+      } finally {
+        outbox.stop();
+        unsubscribe();
+        const clients = await self.clients.matchAll({ type: 'window' });
+        for (const client of clients) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, invalidate });
+      }
+    })(),
+  );
+});
