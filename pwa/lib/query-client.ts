@@ -8,6 +8,9 @@ import { QueryClient } from '@tanstack/react-query';
  * (user writes that must survive offline go through the outbox in pwa/offline/, not through
  * paused mutations). A factory, so each test gets a client of its own.
  */
+/** Two weeks: how long a fetched answer stays in memory and in the persisted cache. */
+export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -16,6 +19,10 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Infinity,
+        // Kept as long as the persisted cache (pwa/offline/query-persister.ts): what was seen
+        // a week ago must still be there to show offline. Below setTimeout's 24.8-day limit,
+        // past which the garbage-collection timer would fire at once.
+        gcTime: QUERY_CACHE_MAX_AGE,
         networkMode: 'offlineFirst',
       },
       mutations: {

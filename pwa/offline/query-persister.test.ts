@@ -1,0 +1,64 @@
+import { afterEach, expect, test } from 'vitest';
+import { createQueryClient } from '../lib/query-client';
+import { AppDatabase } from './db';
+import { createDexiePersister, persistQueries } from './query-persister';
+
+const dbs: AppDatabase[] = [];
+afterEach(async () => {
+  for (const db of dbs.splice(0)) {
+    db.close();
+    await db.delete();
+  }
+});
+
+function freshDb() {
+  const db = new AppDatabase(`persist-test-${Math.random()}`);
+  dbs.push(db);
+  return db;
+}
+
+test('what one visit fetched is there for the next visit, from IndexedDB', async () => {
+  const db = freshDb();
+  const first = createQueryClient();
+  const a = persistQueries(first, 'build-1', createDexiePersister(db, 0));
+  await a.restored;
+  first.setQueryData(['blog', 7], { id: 7, title: 'Context is key' });
+  await new Promise((r) => setTimeout(r, 20));
+  a.stop();
+
+  const second = createQueryClient();
+  const b = persistQueries(second, 'build-1', createDexiePersister(db, 0));
+  await b.restored;
+  b.stop();
+  expect(second.getQueryData(['blog', 7])).toEqual({ id: 7, title: 'Context is key' });
+});
+
+test('a cache saved by another build is dropped, not read with new code', async () => {
+  const db = freshDb();
+  const first = createQueryClient();
+  const a = persistQueries(first, 'build-1', createDexiePersister(db, 0));
+  await a.restored;
+  first.setQueryData(['videos'], [1, 2, 3]);
+  await new Promise((r) => setTimeout(r, 20));
+  a.stop();
+
+  const second = createQueryClient();
+  const b = persistQueries(second, 'build-2', createDexiePersister(db, 0));
+  await b.restored;
+  b.stop();
+  expect(second.getQueryData(['videos'])).toBeUndefined();
+  expect(await db.queryCache.count()).toBe(0);
+});
+
+test('writes are throttled: many changes make one write with the latest state', async () => {
+  const db = freshDb();
+  const persister = createDexiePersister(db, 30);
+  let puts = 0;
+  db.queryCache.hook('creating', () => {
+    puts += 1;
+  });
+  for (let i = 0; i < 10; i++) await persister.persistClient({ timestamp: i, buster: 'b', clientState: { queries: [], mutations: [] } });
+  await new Promise((r) => setTimeout(r, 80));
+  expect(puts).toBe(1);
+  expect((await persister.restoreClient())?.timestamp).toBe(9);
+});

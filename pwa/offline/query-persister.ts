@@ -1,0 +1,61 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
+import { QUERY_CACHE_MAX_AGE } from '../lib/query-client';
+import { appDb, type AppDatabase } from './db';
+
+const KEY = 'react-query';
+/** A week-old visit must still show offline; two weeks is the longest we keep what was seen. */
+export const PERSIST_MAX_AGE = QUERY_CACHE_MAX_AGE;
+
+/**
+ * Keeps the TanStack Query cache in IndexedDB (Dexie's `queryCache` table), written at most
+ * once per `throttleMs` and always the latest state, so reading on a train shows what was
+ * seen before. IndexedDB, not localStorage: no 5 MB cap and no blocking the main thread.
+ */
+export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 1000): Persister {
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = async () => {
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (client) await db.queryCache.put({ key: KEY, value: client }).catch(() => undefined);
+  };
+  if (typeof window !== 'undefined') {
+    // The app may be closed right after a change: write what is waiting when the page goes away.
+    window.addEventListener('pagehide', () => void flush());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') void flush();
+    });
+  }
+  return {
+    persistClient: (client) => {
+      pending = client;
+      timer ??= setTimeout(() => void flush(), throttleMs);
+    },
+    restoreClient: async () => (await db.queryCache.get(KEY))?.value as PersistedClient | undefined,
+    removeClient: async () => {
+      pending = null;
+      await db.queryCache.delete(KEY);
+    },
+  };
+}
+
+/**
+ * Restores the saved cache into `queryClient` and keeps saving it. Resolves when the restore is
+ * done (or has failed: a broken saved cache is dropped, never a reason not to start).
+ * `buster` ties the saved cache to a build: new code never reads old shapes.
+ */
+export function persistQueries(queryClient: QueryClient, buster: string, persister: Persister = createDexiePersister()): { restored: Promise<void>; stop: () => void } {
+  const [stop, restored] = persistQueryClient({
+    queryClient,
+    persister,
+    maxAge: PERSIST_MAX_AGE,
+    buster,
+    dehydrateOptions: {
+      // Only answers worth showing again: successful ones.
+      shouldDehydrateQuery: (query) => query.state.status === 'success',
+    },
+  });
+  return { restored: restored.catch(() => undefined), stop };
+}
