@@ -1,0 +1,101 @@
+// The outbox against the real API and database: a write whose answer was lost on the way back
+// is delivered again with the same Idempotency-Key, and the server keeps exactly one of it.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { nowIso } from '../../api/lib/convert.js';
+import { AppDatabase } from '../../pwa/offline/db';
+import { Outbox } from '../../pwa/offline/outbox';
+import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
+
+let app: TestApp;
+let videoId: number;
+beforeAll(async () => {
+  app = await startTestApp();
+  const [row] = await app.db('videos')
+    .insert({ title: 'Replayed', description: 'd', category: 'theology', duration: '10:00', views: 0, published_at: nowIso(), youtube_id: 'abcdefghijk', is_short: false, featured: false })
+    .returning('id');
+  videoId = Number(typeof row === 'object' ? row.id : row);
+});
+afterAll(async () => app.close());
+
+/** fetch as the signed-in browser would send it; `loseAnswers` drops the server's answer after it arrived. */
+function browserFetch(client: ApiClient, opts: { loseAnswers: number }) {
+  let toLose = opts.loseAnswers;
+  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('cookie', client.cookieHeader);
+    const response = await fetch(app.url + String(input), { ...init, headers });
+    await response.clone().text();
+    if (toLose > 0) {
+      toLose -= 1;
+      throw new TypeError('Failed to fetch'); // the request reached the server; the answer did not reach us
+    }
+    return response;
+  }) as typeof fetch;
+}
+
+function outboxFor(client: ApiClient, loseAnswers: number) {
+  const db = new AppDatabase(`replay-${Math.random()}`);
+  const box = new Outbox({ db, fetch: browserFetch(client, { loseAnswers }), backoff: () => 0, locks: null });
+  return { db, box };
+}
+
+describe('outbox replay against the real API', () => {
+  test('a comment whose answer was lost is sent again and stored once', async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const { db, box } = outboxFor(client, 1);
+    await box.enqueue({
+      userId: user.id,
+      subject: `comment:video:${videoId}`,
+      kind: 'comment.create',
+      method: 'POST',
+      path: '/api/comments',
+      body: { userId: user.id, contentType: 'video', contentId: videoId, comment: 'Posted on a train' },
+      failureMessage: 'Failed to post comment. Please try again.',
+      label: 'Comment',
+    });
+    expect((await box.drain(user.id)).stoppedBy).toBe('network');
+    expect(await db.outbox.count()).toBe(1);
+    expect((await box.drain(user.id)).delivered).toBe(1);
+    box.stop();
+    expect(await db.outbox.count()).toBe(0);
+    const rows = await app.db('comments').where({ user_id: user.id, content_id: videoId });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].comment).toBe('Posted on a train');
+  });
+
+  test('a folder create and a bookmark into it, each replayed, leave one folder and one bookmark', async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const { db, box } = outboxFor(client, 2);
+    const folderId = '0b6f4a2e-1c1d-4a4e-9d35-5b9a1f0c7e21';
+    await box.enqueue({
+      userId: user.id,
+      subject: `folder:${folderId}`,
+      kind: 'folder.create',
+      method: 'POST',
+      path: '/api/bookmark-categories',
+      body: { id: folderId, userId: user.id, name: 'Romans', color: '#3B82F6' },
+      failureMessage: '',
+      label: 'Folder',
+    });
+    await box.enqueue({
+      userId: user.id,
+      subject: `bookmark:video:${videoId}`,
+      kind: 'bookmark.save',
+      method: 'POST',
+      path: '/api/bookmarks',
+      body: { userId: user.id, contentType: 'video', contentId: videoId, categoryId: folderId },
+      failureMessage: 'Failed to save bookmark. Please try again.',
+      label: 'Bookmark',
+    });
+    for (let i = 0; i < 5 && (await db.outbox.count()) > 0; i++) await box.drain(user.id);
+    box.stop();
+    expect(await db.outbox.count()).toBe(0);
+    expect(await app.db('bookmark_folders').where({ user_id: user.id })).toHaveLength(1);
+    const bookmarks = await app.db('bookmarks').where({ user_id: user.id });
+    expect(bookmarks).toHaveLength(1);
+    expect(bookmarks[0].folder_id).toBe(folderId);
+  });
+});
