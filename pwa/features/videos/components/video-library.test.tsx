@@ -31,7 +31,8 @@ async function open(path: string, answer: (request: MockRequest) => Response | P
   const requests = mockFetch((request) => (request.path.startsWith('/api/videos') ? answer(request) : new Error(`unexpected ${request.path}`)));
   const user = userEvent.setup();
   const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Video Library' });
+  // The first test also waits for the page's code to load.
+  await screen.findByRole('heading', { level: 1, name: 'Video Library' }, { timeout: 5000 });
   const dialog = await waitFor(() => {
     const found = screen.getAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Welcome to context is key')) as HTMLDialogElement | undefined;
     expect(found?.open).toBe(true);

@@ -1,8 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '../../../../contract/content.js';
 import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
+import { createQueryClient } from '../../../lib/query-client';
 import { renderApp } from '../../../test/render';
+import { useCountVideoView } from '../api/count-video-view';
 
 const VIDEO: Video = {
   id: 5,
@@ -29,11 +33,14 @@ async function open(path: string, video: (request: MockRequest) => Answer | Prom
   });
   const user = userEvent.setup();
   const app = renderApp(path);
-  const dialog = await waitFor(() => {
+  const dialog = await waitFor(
+    () => {
     const found = screen.getAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Welcome to context is key')) as HTMLDialogElement | undefined;
     expect(found?.open).toBe(true);
     return found!;
-  });
+    },
+    { timeout: 5000 },
+  );
   act(() => dialog.close());
   return { ...app, requests, user };
 }
@@ -104,5 +111,30 @@ describe('/watch/{id}', () => {
     fail = false;
     await user.click(main().getByRole('button', { name: 'Try again' }));
     expect(await main().findByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
+  });
+});
+
+describe('useCountVideoView', () => {
+  function CountsAView({ id }: { id: number }) {
+    useCountVideoView(id);
+    return null;
+  }
+
+  test('registers one view per visit, even when StrictMode runs effects twice', async () => {
+    const requests = mockFetch(() => json(200, { id: 5, views: 2 }));
+    const queryClient = createQueryClient();
+    const tree = (id: number) => (
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <CountsAView id={id} />
+        </QueryClientProvider>
+      </StrictMode>
+    );
+    // StrictMode mounts, unmounts and mounts again: the effect runs twice on the first render.
+    const { rerender } = render(tree(5));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    rerender(tree(5));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/videos/5/views']);
   });
 });

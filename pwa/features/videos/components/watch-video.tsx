@@ -52,40 +52,42 @@ function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } 
   }
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <article className="flex min-w-0 flex-col gap-5">
-        <BackToVideos className="self-start" />
-        <VideoPlayer key={video.youtubeId} youtubeId={video.youtubeId} title={video.title} />
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="badge badge-primary">{categoryLabel(video.category)}</span>
-          {video.isShort ? <span className="badge badge-secondary">Short</span> : null}
-          <span className="flex items-center gap-1 text-sm text-base-content/70">
-            <Clock aria-hidden="true" className="size-4" />
-            <span className="sr-only">Duration:</span> {video.duration}
-          </span>
-        </div>
-        <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{video.title}</h1>
-        <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-base-content/70">
-          <span className="flex items-center gap-1">
-            <Eye aria-hidden="true" className="size-4" />
-            {formatViews(video.views)}
-          </span>
-          <span className="flex items-center gap-1">
-            <Calendar aria-hidden="true" className="size-4" />
-            <span className="sr-only">Published</span>
-            <time dateTime={video.publishedAt}>{formatDate(video.publishedAt)}</time>
-          </span>
-        </div>
-        {actions ? <div className="flex flex-wrap items-center gap-3">{actions(video)}</div> : null}
-        {video.description ? (
-          <div className="rounded-box bg-base-200 p-4 sm:p-5">
-            <h2 className="sr-only">Description</h2>
-            <p className="whitespace-pre-line text-base-content/90">{video.description}</p>
+    <div className="flex flex-col gap-4">
+      <BackToVideos className="self-start" />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <article className="flex min-w-0 flex-col gap-5">
+          <VideoPlayer key={video.youtubeId} youtubeId={video.youtubeId} title={video.title} />
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="badge badge-primary">{categoryLabel(video.category)}</span>
+            {video.isShort ? <span className="badge badge-secondary">Short</span> : null}
+            <span className="flex items-center gap-1 text-sm text-base-content/70">
+              <Clock aria-hidden="true" className="size-4" />
+              <span className="sr-only">Duration:</span> {video.duration}
+            </span>
           </div>
-        ) : null}
-      </article>
-      {aside ? <aside className="min-w-0 lg:row-span-2 lg:self-start lg:sticky lg:top-24">{aside(video)}</aside> : null}
-      {footer ? <div className="min-w-0 lg:col-start-1">{footer(video)}</div> : null}
+          <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{video.title}</h1>
+          <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-base-content/70">
+            <span className="flex items-center gap-1">
+              <Eye aria-hidden="true" className="size-4" />
+              {formatViews(video.views)}
+            </span>
+            <span className="flex items-center gap-1">
+              <Calendar aria-hidden="true" className="size-4" />
+              <span className="sr-only">Published</span>
+              <time dateTime={video.publishedAt}>{formatDate(video.publishedAt)}</time>
+            </span>
+          </div>
+          {actions ? <div className="flex flex-wrap items-center gap-3">{actions(video)}</div> : null}
+          {video.description ? (
+            <div className="rounded-box bg-base-200 p-4 sm:p-5">
+              <h2 className="sr-only">Description</h2>
+              <p className="whitespace-pre-line text-base-content/90">{video.description}</p>
+            </div>
+          ) : null}
+        </article>
+        {aside ? <aside className="min-w-0 lg:row-span-2 lg:self-start lg:sticky lg:top-24">{aside(video)}</aside> : null}
+        {footer ? <div className="min-w-0 lg:col-start-1">{footer(video)}</div> : null}
+      </div>
     </div>
   );
 }
@@ -103,16 +105,18 @@ export function VideoNotFound() {
 
 function WatchSkeleton() {
   return (
-    <div role="status" aria-label="Loading video…" className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <div className="flex flex-col gap-5">
-        <div className="skeleton h-8 w-36" />
-        <div className="skeleton aspect-video w-full" />
-        <div className="skeleton h-5 w-40" />
-        <div className="skeleton h-8 w-3/4" />
-        <div className="skeleton h-4 w-1/2" />
-        <div className="skeleton h-24 w-full" />
+    <div role="status" aria-label="Loading video…" className="flex flex-col gap-4">
+      <div className="skeleton h-8 w-36" />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex flex-col gap-5">
+          <div className="skeleton aspect-video w-full" />
+          <div className="skeleton h-5 w-40" />
+          <div className="skeleton h-8 w-3/4" />
+          <div className="skeleton h-4 w-1/2" />
+          <div className="skeleton h-24 w-full" />
+        </div>
+        <div className="skeleton hidden h-64 w-full lg:block" />
       </div>
-      <div className="skeleton hidden h-64 w-full lg:block" />
     </div>
   );
 }
