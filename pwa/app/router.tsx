@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
           page('live-qa', () => import('./routes/live-qa')),
           page('bookmarks', () => import('./routes/bookmarks')),
           page('profile', () => import('./routes/profile')),
+          // Not in SPEC §2: the sync centre for changes made offline (issue 4).
+          page('sync', () => import('./routes/sync')),
           page('*', () => import('./routes/not-found')),
         ],
       },

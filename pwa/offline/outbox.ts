@@ -50,6 +50,9 @@ export interface OutboxOptions {
 }
 
 const RETRYABLE = new Set([408, 429]);
+const SYNC_USER_KEY = 'syncUserId';
+/** When a write last reached the server (ISO time), for the sync centre. */
+export const LAST_SYNC_KEY = 'lastSyncAt';
 const LOCK_NAME = 'context-is-key-outbox';
 
 export function defaultBackoff(attempts: number): number {
@@ -193,7 +196,10 @@ export class Outbox {
       const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : undefined;
 
       if (response.ok) {
-        await this.db.outbox.delete(entry.seq!);
+        await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
+          await this.db.outbox.delete(entry.seq!);
+          await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
+        });
         delivered += 1;
         this.emit({ type: 'synced', entry, response: json });
         continue;
@@ -255,7 +261,7 @@ function parseJson(text: string): unknown {
 
 export const outbox = new Outbox();
 
-const SYNC_USER_KEY = 'syncUserId';
+
 
 /** Remembers whose writes the service worker may deliver on Background Sync (null after sign-out). */
 export async function setSyncUser(userId: number | null, db: AppDatabase = appDb): Promise<void> {

@@ -7,6 +7,7 @@ import { useUser } from '../lib/session';
 import { appDb, type OutboxEntry } from './db';
 import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
+import { requestPersistentStorage } from './storage';
 import { outbox, setSyncUser, type EnqueueInput, type OutboxEvent } from './outbox';
 
 /**
@@ -90,6 +91,8 @@ export function useOutboxDelivery(): void {
   useEffect(() => {
     void setSyncUser(userId).catch(() => undefined);
     if (userId === null) return;
+    // Signed in: queued writes and notes now matter, so ask the browser not to evict them.
+    void requestPersistentStorage();
     const drain = () => void outbox.drain(userId);
     // The service worker delivered writes on Background Sync: refresh what they touched.
     const onWorkerMessage = (event: MessageEvent) => {

@@ -1,5 +1,6 @@
 import { useNavigation } from 'react-router-dom';
 import { useLogout } from '../../features/auth';
+import { SyncIndicator } from '../../features/sync';
 import { openAuthDialog } from '../../lib/auth-dialog';
 import { useUser } from '../../lib/session';
 import { Logo } from './logo';
@@ -23,6 +24,7 @@ export function Header() {
           <NavLinkList orientation="horizontal" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <SyncIndicator />
           <SearchForm className="hidden w-40 md:block lg:w-60" />
           {isLoading ? (
             <span className="size-10" aria-hidden="true" />
