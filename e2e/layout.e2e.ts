@@ -9,7 +9,7 @@ const browser = useBrowser(() => inject('baseURL'));
 const ROUTES: [path: string, text: string][] = [
   ['/', 'context is key'],
   ['/videos', 'Video Library'],
-  ['/watch/1', 'Back to Videos'],
+  ['/watch/1', "How to Read the Bible in Context: A Beginner's Method"],
   ['/blog', 'Knowledge Blog'],
   ['/blog/1', 'Back to Blog'],
   ['/blog-admin', 'Blog Management'],
