@@ -2,8 +2,8 @@ import { Page, PageHeading } from '../../components/ui/page';
 import { SignInRequired } from '../../components/ui/sign-in-required';
 import { useUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { ProfileScreen } from '../../features/profile';
 
-// Issue 3 (profile): view and edit mode, avatar upload.
 export function Component() {
   const { user, isLoading } = useUser();
   useDocumentTitle('My Profile');
@@ -16,8 +16,8 @@ export function Component() {
   }
   return (
     <Page>
-      <PageHeading title="My Profile" description={user ? `@${user.username}` : undefined} />
-      {user ? null : <SignInRequired message="Please sign in to view your profile." />}
+      <PageHeading title="My Profile" />
+      {user ? <ProfileScreen user={user} /> : <SignInRequired message="Please sign in to view your profile." />}
     </Page>
   );
 }

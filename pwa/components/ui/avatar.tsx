@@ -14,8 +14,8 @@ export function Avatar({ name, src, className = 'size-9 text-sm' }: { name: stri
   return (
     // Spans, not daisyUI's divs, so it can sit inside a button.
     <span className="avatar">
-      <span className={`${className} rounded-full ${showImage ? '' : 'flex items-center justify-center bg-primary font-semibold text-primary-content'}`}>
-        {showImage ? <img src={src} alt="" onError={() => setFailedSrc(src)} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
+      <span className={`${className} overflow-hidden rounded-full ${showImage ? 'block' : 'flex items-center justify-center bg-primary font-semibold text-primary-content'}`}>
+        {showImage ? <img src={src} alt="" className="size-full object-cover" onError={() => setFailedSrc(src)} /> : <span aria-hidden="true">{initialsOf(name)}</span>}
       </span>
     </span>
   );

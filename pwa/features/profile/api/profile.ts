@@ -1,0 +1,40 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { userSchema, type User } from '../../../../contract/users.js';
+import { apiFetch } from '../../../lib/api-client';
+import { privateKey } from '../../../lib/query-client';
+import { readStoredUser, useUser } from '../../../lib/session';
+
+/** Under the owner's private key: signing out drops it, and the next user never sees it. */
+export const profileKeys = {
+  detail: (userId: number) => [...privateKey(userId), 'profile'] as const,
+};
+
+/** GET /api/users/{id}: the stored profile (avatarUrl, bio, website, socialLinks); the email too, as it is our own. */
+export const getProfile = (userId: number, signal?: AbortSignal): Promise<User> => apiFetch(`/api/users/${userId}`, { schema: userSchema, signal });
+
+export const profileQueryOptions = (userId: number) => queryOptions({ queryKey: profileKeys.detail(userId), queryFn: ({ signal }) => getProfile(userId, signal) });
+
+/**
+ * Unlike content, one's own profile is checked with the server each time the page opens (it may
+ * have been changed on another device, or a saved cache may predate the last edit); the saved copy
+ * shows meanwhile, and stays shown offline.
+ */
+export const useProfile = (userId: number) => useQuery({ ...profileQueryOptions(userId), refetchOnMount: 'always' });
+
+/**
+ * After a profile or avatar change: the fresh user becomes the stored profile and the signed-in
+ * user (so the header avatar changes at once), kept in the storage it was in, so a "don't remember
+ * me" sign-in stays a browser-session one.
+ */
+export function useApplyUserUpdate(): (user: User) => void {
+  const { setUser } = useUser();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (user: User) => {
+      queryClient.setQueryData(profileKeys.detail(user.id), user);
+      setUser(user, readStoredUser()?.store !== 'session');
+    },
+    [queryClient, setUser],
+  );
+}

@@ -1,0 +1,173 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { User } from '../../../../contract/users.js';
+import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { aUser, renderApp, storeUser } from '../../../test/render';
+import { toUpdateProfileInput } from '../api/update-profile';
+
+type Answer = (request: MockRequest) => Response | Promise<Response>;
+
+/** The server side of these tests: GET /api/auth/me and /api/users/7, PUT …/profile answering `onPut`. */
+function serve(initial: User, onPut?: Answer) {
+  let stored = initial;
+  const put: Answer = onPut ?? ((r) => json(200, { ...stored, ...(r.body as object) }));
+  const requests = mockFetch(async (request) => {
+    if (request.path === '/api/auth/me') return json(200, stored);
+    if (request.path === `/api/users/${stored.id}` && request.method === 'GET') return json(200, stored);
+    if (request.path === `/api/users/${stored.id}/profile` && request.method === 'PUT') {
+      const answer = await put(request);
+      if (answer.ok) stored = (await answer.clone().json()) as User;
+      return answer;
+    }
+    return json(404, { message: 'Not found' });
+  });
+  return { requests, stored: () => stored };
+}
+
+const main = () => within(screen.getByRole('main'));
+const field = (label: string) => main().getByLabelText(label) as HTMLInputElement;
+const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
+
+async function openProfile(user: User, where: 'local' | 'session' = 'local', onPut?: Answer) {
+  storeUser(user, where);
+  const server = serve(user, onPut);
+  renderApp('/profile');
+  await main().findByRole('heading', { level: 2, name: user.name });
+  return server;
+}
+
+describe('profile', () => {
+  test('signed out: asks to sign in and loads nothing', async () => {
+    const requests = mockFetch(() => json(500, {}));
+    renderApp('/profile');
+    expect(await main().findByText('Please sign in to view your profile.')).toBeTruthy();
+    expect(requests).toHaveLength(0);
+  });
+
+  test('says "Loading profile..." until the profile arrives', async () => {
+    storeUser(aUser());
+    let release: () => void = () => {};
+    mockFetch((request) => {
+      if (request.path === '/api/users/7') return new Promise<Response>((resolve) => (release = () => resolve(json(200, aUser()))));
+      return json(200, aUser());
+    });
+    renderApp('/profile');
+    expect(await main().findByText('Loading profile...')).toBeTruthy();
+    release();
+    await main().findByRole('heading', { level: 2, name: 'Grace Hopper' });
+  });
+
+  test('an empty profile: name, email, initials, the empty message, and Add Information opens the form', async () => {
+    await openProfile(aUser());
+    expect(main().getByText('@grace')).toBeTruthy();
+    expect(main().getByText('grace@example.com')).toBeTruthy();
+    expect(main().getByText('GH')).toBeTruthy();
+    expect(main().getByText('Your profile is empty. Add some information about yourself!')).toBeTruthy();
+    await userEvent.click(main().getByRole('button', { name: 'Add Information' }));
+    for (const label of ['Bio', 'Website', 'X (Twitter)', 'Instagram']) expect(field(label).value).toBe('');
+    expect(main().getByRole('button', { name: 'Save Changes' })).toBeTruthy();
+    expect(main().getByRole('button', { name: 'Upload Avatar' })).toBeTruthy();
+  });
+
+  test('view mode: bio, website, and X and Instagram handles linked to their networks; legacy twitter reads as X', async () => {
+    await openProfile(
+      aUser({ avatarUrl: '/objects/abc', bio: 'Teacher of\nmathematics.', website: 'https://grace.example.com', socialLinks: JSON.stringify({ twitter: '@amazing_grace', instagram: 'https://instagram.com/grace.h' }) }),
+    );
+    expect(main().getByText(/Teacher of/).textContent).toBe('Teacher of\nmathematics.');
+    const website = main().getByRole('link', { name: 'grace.example.com' });
+    expect(website.getAttribute('href')).toBe('https://grace.example.com/');
+    const x = main().getByRole('link', { name: '@amazing_grace' });
+    expect(x.getAttribute('href')).toBe('https://x.com/amazing_grace');
+    const instagram = main().getByRole('link', { name: '@grace.h' });
+    expect(instagram.getAttribute('href')).toBe('https://instagram.com/grace.h');
+    for (const link of [website, x, instagram]) expect(link.getAttribute('rel')).toBe('noopener noreferrer me');
+    expect(main().queryByText(/Your profile is empty/)).toBeNull();
+    expect(screen.getByRole('main').querySelector('img')?.getAttribute('src')).toBe('/objects/abc');
+
+    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    expect(field('X (Twitter)').value).toBe('@amazing_grace');
+    expect(field('Instagram').value).toBe('https://instagram.com/grace.h');
+  });
+
+  test('a link that is not a handle or an http(s) address is shown as text, never linked', async () => {
+    await openProfile(aUser({ socialLinks: JSON.stringify({ x: 'javascript:alert(1)' }) }));
+    expect(main().getByText('javascript:alert(1)')).toBeTruthy();
+    expect(main().queryAllByRole('link')).toHaveLength(0);
+  });
+
+  test('Cancel throws the edits away and the form starts again from the stored profile', async () => {
+    const { requests } = await openProfile(aUser({ bio: 'Stored bio', socialLinks: JSON.stringify({ x: 'grace' }) }));
+    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    await userEvent.clear(field('Bio'));
+    await userEvent.type(field('Bio'), 'Changed my mind');
+    await userEvent.type(field('Instagram'), 'someone');
+    await userEvent.click(main().getByRole('button', { name: 'Cancel' }));
+    expect(main().getByText('Stored bio')).toBeTruthy();
+    expect(main().queryByText('Changed my mind')).toBeNull();
+    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    expect(field('Bio').value).toBe('Stored bio');
+    expect(field('X (Twitter)').value).toBe('grace');
+    expect(field('Instagram').value).toBe('');
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  test('Save Changes sends bio, website and socialLinks as JSON with empty links left out, then shows the saved profile', async () => {
+    const { requests } = await openProfile(aUser(), 'session');
+    await userEvent.click(main().getByRole('button', { name: 'Add Information' }));
+    await userEvent.type(field('Bio'), '  I write compilers.  ');
+    await userEvent.type(field('Website'), 'https://grace.example.com');
+    await userEvent.type(field('X (Twitter)'), '@grace');
+    await userEvent.click(main().getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('Profile updated'));
+    expect(toastText()).toContain('Your profile has been updated successfully.');
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe('/api/users/7/profile');
+    expect(put.body).toEqual({ bio: 'I write compilers.', website: 'https://grace.example.com', socialLinks: '{"x":"@grace"}' });
+    expect(main().getByText('I write compilers.')).toBeTruthy();
+    expect(main().getByRole('link', { name: '@grace' }).getAttribute('href')).toBe('https://x.com/grace');
+    expect(main().queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    // The signed-in copy is updated where it was kept: a browser-session sign-in stays one.
+    expect(JSON.parse(sessionStorage.getItem('user') ?? '{}').bio).toBe('I write compilers.');
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  test('clearing everything sends empty bio and website and no socialLinks', async () => {
+    const { requests } = await openProfile(aUser({ bio: 'Old', website: 'https://old.example.com', socialLinks: '{"x":"old"}' }));
+    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    for (const label of ['Bio', 'Website', 'X (Twitter)']) await userEvent.clear(field(label));
+    await userEvent.click(main().getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')!.body).toEqual({ bio: '', website: '' });
+  });
+
+  test('a website without http(s) is explained under the field and nothing is sent', async () => {
+    const { requests } = await openProfile(aUser());
+    await userEvent.click(main().getByRole('button', { name: 'Add Information' }));
+    await userEvent.type(field('Website'), 'grace.example.com');
+    await userEvent.click(main().getByRole('button', { name: 'Save Changes' }));
+    expect(main().getByText('Website must be a web address starting with http:// or https://')).toBeTruthy();
+    expect(field('Website').getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  test("the server's 400 shows under its field, with the failure toast; the form stays open", async () => {
+    await openProfile(aUser(), 'local', () =>
+      json(400, { message: 'website: Website must be a web address starting with http:// or https://', issues: [{ path: ['website'], message: 'Website must be a web address starting with http:// or https://' }] }),
+    );
+    await userEvent.click(main().getByRole('button', { name: 'Add Information' }));
+    await userEvent.type(field('Website'), 'https://x.y');
+    await userEvent.click(main().getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(toastText()).toContain('Failed to update profile. Please try again.'));
+    expect(toastText()).toContain('Error');
+    expect(main().getByText('Website must be a web address starting with http:// or https://')).toBeTruthy();
+    expect(field('Website').value).toBe('https://x.y');
+  });
+});
+
+describe('toUpdateProfileInput', () => {
+  test('socialLinks is JSON of the non-empty links, omitted when both are empty; bio and website always sent', () => {
+    expect(toUpdateProfileInput({ bio: ' a ', website: '', x: ' @x ', instagram: 'insta' })).toEqual({ bio: 'a', website: '', socialLinks: '{"x":"@x","instagram":"insta"}' });
+    expect(toUpdateProfileInput({ bio: '', website: '', x: '', instagram: 'insta' })).toEqual({ bio: '', website: '', socialLinks: '{"instagram":"insta"}' });
+    expect(toUpdateProfileInput({ bio: '', website: '', x: '  ', instagram: '' })).toEqual({ bio: '', website: '' });
+  });
+});

@@ -1,0 +1,78 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ImageUp, Pencil } from 'lucide-react';
+import type { User } from '../../../../contract/users.js';
+import { Avatar } from '../../../components/ui/avatar';
+import { useProfile } from '../api/profile';
+import type { AvatarDialogState } from './avatar-upload-dialog';
+import { ProfileForm } from './profile-form';
+import { ProfileView } from './profile-view';
+
+// Uppy comes with the dialog, so the profile page does not load it until someone uploads.
+const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog'));
+
+/** How long the dialog keeps its content while it closes (daisyUI's modal transition). */
+const CLOSING_MS = 200;
+
+/** The signed-in user's profile: view mode, edit mode, and the avatar upload dialog. */
+export function ProfileScreen({ user }: { user: User }) {
+  const profile = useProfile(user.id);
+  const [mode, setMode] = useState<'view' | 'edit'>('view');
+  const [dialog, setDialog] = useState<AvatarDialogState>('hidden');
+
+  useEffect(() => {
+    if (dialog !== 'closing') return;
+    const timer = setTimeout(() => setDialog('hidden'), CLOSING_MS);
+    return () => clearTimeout(timer);
+  }, [dialog]);
+
+  if (profile.data === undefined && profile.isPending) {
+    return (
+      <p role="status" className="text-base-content/80">
+        Loading profile...
+      </p>
+    );
+  }
+  if (profile.data === undefined) {
+    return (
+      <div role="alert" className="alert alert-error flex flex-wrap">
+        <span>Failed to load your profile.</span>
+        <button type="button" className="btn btn-sm" onClick={() => void profile.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const stored = profile.data;
+  const name = stored.name || user.name || user.username;
+  const email = stored.email ?? user.email;
+  return (
+    <div className="card max-w-3xl border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-8 p-5 sm:p-8">
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
+          <Avatar name={name} src={stored.avatarUrl ?? user.avatarUrl} className="size-24 text-3xl" />
+          <div className="min-w-0 flex-1">
+            <h2 className="font-display text-2xl font-bold break-words">{name}</h2>
+            <p className="text-base-content/75">@{stored.username}</p>
+            {email ? <p className="break-all text-base-content/75">{email}</p> : null}
+          </div>
+          {mode === 'view' ? (
+            <button type="button" className="btn btn-outline" onClick={() => setMode('edit')}>
+              <Pencil aria-hidden="true" className="size-4" /> Edit Profile
+            </button>
+          ) : (
+            <button type="button" className="btn btn-outline" onClick={() => setDialog('open')}>
+              <ImageUp aria-hidden="true" className="size-4" /> Upload Avatar
+            </button>
+          )}
+        </div>
+        {mode === 'view' ? <ProfileView profile={stored} onAddInformation={() => setMode('edit')} /> : <ProfileForm profile={stored} onDone={() => setMode('view')} />}
+      </div>
+      {dialog !== 'hidden' ? (
+        <Suspense fallback={null}>
+          <AvatarUploadDialog userId={user.id} state={dialog} onClose={() => setDialog((d) => (d === 'open' ? 'closing' : d))} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The profile feature's public surface, for pwa/app to compose.
+export { ProfileScreen } from './components/profile-screen';
