@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bookmarkSchema, folderSchema, type ContentType } from '../../../../contract/index.js';
+import { apiFetch } from '../../../lib/api-client';
+import { privateKey } from '../../../lib/query-client';
+
+/** One user's bookmarks and folders, under privateKey(userId) so signing out drops them. */
+export const bookmarkKeys = {
+  all: (userId: number) => [...privateKey(userId), 'bookmarks'] as const,
+  list: (userId: number) => [...bookmarkKeys.all(userId), 'list'] as const,
+  folders: (userId: number) => [...bookmarkKeys.all(userId), 'folders'] as const,
+};
+
+export const getBookmarks = (userId: number, signal?: AbortSignal) => apiFetch(`/api/users/${userId}/bookmarks`, { schema: z.array(bookmarkSchema), signal });
+
+export const bookmarksQueryOptions = (userId: number) => queryOptions({ queryKey: bookmarkKeys.list(userId), queryFn: ({ signal }) => getBookmarks(userId, signal) });
+
+/** The user's bookmarks, newest first, each with what it points at (disabled when signed out). */
+export const useBookmarks = (userId: number | null) => useQuery({ ...bookmarksQueryOptions(userId ?? 0), enabled: userId !== null });
+
+export const getFolders = (userId: number, signal?: AbortSignal) => apiFetch(`/api/users/${userId}/bookmark-categories`, { schema: z.array(folderSchema), signal });
+
+export const foldersQueryOptions = (userId: number) => queryOptions({ queryKey: bookmarkKeys.folders(userId), queryFn: ({ signal }) => getFolders(userId, signal) });
+
+/** The user's bookmark folders, oldest first (disabled when signed out). */
+export const useFolders = (userId: number | null) => useQuery({ ...foldersQueryOptions(userId ?? 0), enabled: userId !== null });
+
+/** Every write about one item's bookmark shares this outbox subject, so its last entry is the intended state. */
+export const bookmarkSubject = (contentType: ContentType, contentId: number) => `bookmark:${contentType}:${contentId}`;
+export const folderSubject = (folderId: string) => `folder:${folderId}`;
+
+export const BOOKMARK_KINDS = { save: 'bookmark.save', remove: 'bookmark.remove', move: 'bookmark.move' } as const;
+export const FOLDER_KINDS = { create: 'folder.create', remove: 'folder.delete' } as const;
+
+export const SAVE_FAILURE = 'Failed to save bookmark. Please try again.';
+export const REMOVE_FAILURE = 'Failed to remove bookmark. Please try again.';
+/** SPEC §8: folder creation and deletion failures show nothing (the folder keeps a failed mark instead). */
+export const FOLDER_FAILURE = '';
