@@ -177,6 +177,7 @@ describe('/blog-admin for editors: the add-article form', () => {
     await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
     await user.type(field('Title'), 'From Substack');
     await user.click(screen.getByRole('checkbox', { name: 'Import from Substack' }));
+    expect(field('Content (HTML from Substack)')).toBeTruthy();
     await user.type(field('Substack URL'), 'https://contextiskey.substack.com/p/hope');
     await user.type(field('Publication date'), '2024-12-25');
     await user.click(screen.getByRole('button', { name: 'Import Article' }));

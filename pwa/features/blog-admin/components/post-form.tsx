@@ -155,7 +155,7 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
         <div className="flex flex-col gap-1.5">
           <div className="flex flex-wrap items-end justify-between gap-2">
             <label htmlFor={contentId} className="text-sm font-medium">
-              Content (Markdown)
+              {values.isImport ? 'Content (HTML from Substack)' : 'Content (Markdown)'}
             </label>
             <div role="tablist" aria-label="Content" className="tabs tabs-box tabs-sm">
               <button
@@ -202,7 +202,9 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
             className="min-h-40 rounded-field border border-base-300 bg-base-200/40 p-4"
           >
             {tab === 'preview' ? (
-              values.content.trim() ? (
+              values.isImport ? (
+                <p className="text-base-content/70">Imported HTML is converted to Markdown, without scripts, when it is saved; the post page then shows it.</p>
+              ) : values.content.trim() ? (
                 renderPreview(values.content)
               ) : (
                 <p className="text-base-content/70">Nothing to preview yet.</p>

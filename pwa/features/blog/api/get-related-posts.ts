@@ -17,10 +17,9 @@ export const relatedPostsQueryOptions = (category: Category) =>
   });
 
 /** Up to four other posts of `category`; empty when this post is the only one of its category. */
-export function useRelatedPosts(category: Category | undefined, postId: number) {
+export function useRelatedPosts(category: Category, postId: number) {
   return useQuery({
-    ...relatedPostsQueryOptions(category ?? 'apologetics'),
-    enabled: category !== undefined,
+    ...relatedPostsQueryOptions(category),
     select: (posts) => posts.filter((p) => p.id !== postId).slice(0, RELATED_MAX),
   });
 }
