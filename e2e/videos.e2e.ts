@@ -23,7 +23,7 @@ async function openPage(viewport: { width: number; height: number } = DESKTOP): 
 
 const main = (page: Page) => page.getByRole('main');
 const searchBox = (page: Page) => main(page).getByRole('searchbox', { name: 'Search videos' });
-const filter = (page: Page, label: 'All' | 'Videos' | 'Shorts') => main(page).getByRole('group', { name: 'Show' }).getByRole('button', { name: new RegExp(`^${label}`) });
+const filter = (page: Page, label: 'All' | 'Videos' | 'Shorts') => main(page).getByRole('group', { name: 'Filter videos' }).getByRole('button', { name: new RegExp(`^${label}`) });
 const resultLinks = (page: Page) => main(page).locator('a[href^="/watch/"]');
 
 describe('/videos', () => {

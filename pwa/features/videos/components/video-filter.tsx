@@ -31,7 +31,7 @@ export function parseFilter(value: string | null): VideoFilter {
  */
 export function VideoFilterButtons({ value, onChange, results }: { value: VideoFilter; onChange: (filter: VideoFilter) => void; results: Video[] | undefined }) {
   return (
-    <div role="group" aria-label="Show" className="join">
+    <div role="group" aria-label="Filter videos" className="join">
       {FILTER_OPTIONS.map((option) => {
         const selected = option.value === value;
         const count = results?.filter(option.matches).length;
