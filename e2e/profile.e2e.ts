@@ -190,4 +190,51 @@ describe('profile', () => {
     expect(await toast(page).count()).toBe(0);
     await page.close();
   });
+  test('avatar: Cancel and Pause stop an upload, Resume starts it again, Retry after a refusal', async () => {
+    const username = uniqueUsername('paus');
+    const page = await freshPage(MOBILE);
+    // The upload address answers as the test says: hold the request (so it can be paused), refuse it, or let it through.
+    const plan: ('hold' | 'refuse' | 'pass')[] = ['hold', 'hold', 'refuse', 'pass'];
+    const held: { abort: () => Promise<void> }[] = [];
+    await page.route('**/api/objects/uploads/**', async (route) => {
+      const next = plan.shift() ?? 'pass';
+      if (next === 'hold') held.push(route);
+      else if (next === 'refuse') await route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'Refused for the test.' }) });
+      else await route.continue();
+    });
+    await visit(page, '/profile');
+    await signUp(page, username);
+    await main(page).getByRole('button', { name: 'Add Information' }).click();
+    await main(page).getByRole('button', { name: 'Upload Avatar' }).click();
+    const dialog = uploadDialog(page);
+    const input = dialog.locator('input[type=file]');
+    const png = writePng('pause.png', 32, [200, 30, 60]);
+
+    await input.setInputFiles(png);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByText('Uploading…').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.getByText('Choose an image').waitFor();
+
+    await input.setInputFiles(png);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByText('Uploading…').waitFor();
+    await screenshot(page, 'avatar-dialog-uploading', ['mobile']);
+    await dialog.getByRole('button', { name: 'Pause' }).click();
+    await dialog.getByText('Paused').waitFor();
+    await dialog.getByText('pause.png').waitFor();
+    for (const route of held.splice(0)) await route.abort().catch(() => undefined);
+
+    await dialog.getByRole('button', { name: 'Resume' }).click();
+    await dialog.getByText('Refused for the test.').waitFor();
+    expect(await toastText(page, 'Failed to upload avatar. Please try again.')).toContain('Error');
+    await screenshot(page, 'avatar-dialog-error', ['mobile']);
+
+    await dialog.getByRole('button', { name: 'Retry' }).click();
+    await dialog.getByText('Upload complete').waitFor();
+    expect(await toastText(page, 'Avatar updated')).toContain('Your avatar has been uploaded successfully.');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    expect(await headerAvatar(page, username).getAttribute('src')).toMatch(/^\/objects\//);
+    await page.close();
+  });
 });

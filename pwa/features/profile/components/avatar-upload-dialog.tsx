@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { CheckCircle2, ImageUp, Pause, Play, RotateCcw, Upload, X } from 'lucide-react';
 import { Dialog } from '../../../components/ui/dialog';
 import { useAvatarUpload, type AvatarUpload, type UploadStage } from './use-avatar-upload';
@@ -108,6 +108,12 @@ function Preview({ file }: { file: File }) {
 
 function FilePanel({ upload, onDone }: { upload: AvatarUpload; onDone: () => void }) {
   const { stage, file, progress } = upload;
+  const actions = useRef<HTMLDivElement>(null);
+  // The pressed button goes away as the stage changes: keep keyboard focus in the dialog, on the next action.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) actions.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+  }, [stage]);
   const busy = stage === 'preprocessing' || stage === 'uploading' || stage === 'postprocessing';
   const shownProgress = stage === 'complete' || stage === 'postprocessing' ? 100 : Math.round(progress);
   return (
@@ -138,7 +144,7 @@ function FilePanel({ upload, onDone }: { upload: AvatarUpload; onDone: () => voi
           {upload.error}
         </p>
       ) : null}
-      <div className="flex flex-wrap justify-end gap-2">
+      <div ref={actions} className="flex flex-wrap justify-end gap-2">
         {stage === 'waiting' ? (
           <>
             <button type="button" className="btn btn-ghost" onClick={upload.cancel}>
