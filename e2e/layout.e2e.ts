@@ -7,7 +7,7 @@ const browser = useBrowser(() => inject('baseURL'));
 // Every route of SPEC §2 and the text that shows it opened. The screens' helpers replace these
 // expectations as they build each page (a watch page will show the video's title, and so on).
 const ROUTES: [path: string, text: string][] = [
-  ['/', 'context is key'],
+  ['/', 'Search Our Content'],
   ['/videos', 'Video Library'],
   ['/watch/1', "How to Read the Bible in Context: A Beginner's Method"],
   ['/blog', 'Load More Articles'],

@@ -40,3 +40,13 @@ export function createQueryClient(): QueryClient {
  */
 export const PRIVATE_KEY_ROOT = ['private'] as const;
 export const privateKey = (userId: number) => [...PRIVATE_KEY_ROOT, userId] as const;
+
+/** When this page load began: answers older than this were restored from the persisted cache. */
+const PAGE_LOADED_AT = Date.now();
+
+/**
+ * A `staleTime` for answers other people change (heart counts, what is featured or popular): one
+ * restored from an earlier visit's persisted cache shows at once and is fetched again once (and
+ * still shows offline if that fails); one fetched during this visit never goes stale (SPEC §9).
+ */
+export const freshOncePerVisit = (query: { state: { dataUpdatedAt: number } }): number => (query.state.dataUpdatedAt < PAGE_LOADED_AT ? 0 : Infinity);

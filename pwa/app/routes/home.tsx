@@ -1,13 +1,42 @@
-import { BookOpen, PlayCircle } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { BellRing, BookOpen, ExternalLink, PlayCircle, Search } from 'lucide-react';
+import { Link, useNavigate } from 'react-router-dom';
+// By path, not through the features' index files: those would pull the blog's Markdown renderer
+// and the video library into the home page's chunk.
+import { FeaturedArticle } from '../../features/blog/components/featured-article';
+import { DevotionalWidget } from '../../features/devotional';
+import { NewsletterForm } from '../../features/newsletter';
+import { FeaturedVideo } from '../../features/videos/components/featured-video';
+import { PopularVideos } from '../../features/videos/components/popular-videos';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-// Issue 3 (home): the devotional widget, search, popular and featured content, tiles and newsletter come here.
+const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
+
+/** Home (SPEC §2), top to bottom: hero, devotional, search, popular videos, featured video and article, tiles, newsletter. */
 export function Component() {
   useDocumentTitle();
   return (
+    <>
+      <Hero />
+      <div className="mx-auto flex w-full max-w-6xl flex-col gap-14 px-4 pt-4 pb-10 sm:gap-16 sm:pt-6 sm:pb-14">
+        <DevotionalWidget />
+        <HomeSearch />
+        <PopularVideos />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <FeaturedVideo />
+          <FeaturedArticle />
+        </div>
+        <Tiles />
+        <NewsletterForm />
+      </div>
+    </>
+  );
+}
+
+function Hero() {
+  return (
     <section className="bg-gradient-to-b from-base-200 to-base-100">
-      <div className="mx-auto flex max-w-4xl flex-col items-center px-4 py-16 text-center sm:py-24">
+      <div className="mx-auto flex max-w-4xl flex-col items-center px-4 pt-14 pb-10 text-center sm:pt-24 sm:pb-16">
         <p className="text-sm font-semibold tracking-widest text-primary uppercase">Teaching · Apologetics · Scripture</p>
         <h1 className="mt-3 font-display text-4xl font-bold tracking-tight sm:text-6xl">context is key</h1>
         <p className="mt-4 max-w-2xl text-lg text-base-content/80 sm:text-xl">Where truth is vital and where love is necessary</p>
@@ -21,5 +50,105 @@ export function Component() {
         </div>
       </div>
     </section>
+  );
+}
+
+/** 'Search Our Content': a non-blank trimmed query goes to /search?q={query}; a blank one does nothing. */
+function HomeSearch() {
+  const [text, setText] = useState('');
+  const navigate = useNavigate();
+  const id = useId();
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = text.trim();
+    if (!query) return;
+    navigate(`/search?q=${encodeURIComponent(query)}`);
+  };
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="flex flex-col items-center text-center">
+      <h2 id={`${id}-heading`} className="font-display text-2xl font-bold sm:text-3xl">
+        Search Our Content
+      </h2>
+      <form role="search" aria-labelledby={`${id}-heading`} onSubmit={submit} className="mt-5 flex w-full max-w-2xl flex-col gap-3 sm:flex-row">
+        <label className="input input-lg w-full">
+          <Search aria-hidden="true" className="size-5 opacity-70" />
+          <input
+            type="search"
+            name="q"
+            aria-label="Search videos, articles, and topics"
+            placeholder="Search videos, articles, and topics..."
+            autoComplete="off"
+            enterKeyHint="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </label>
+        <button type="submit" className="btn btn-primary btn-lg">
+          Search
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Tiles() {
+  return (
+    <section aria-labelledby="explore-heading">
+      <h2 id="explore-heading" className="sr-only">
+        Explore
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-3">
+        <li>
+          <Tile to="/videos" icon={<PlayCircle aria-hidden="true" className="size-7" />} title="All Videos" text="Teaching and apologetics videos, full-length and shorts." />
+        </li>
+        <li>
+          <Tile to="/blog" icon={<BookOpen aria-hidden="true" className="size-7" />} title="All Articles" text="In-depth articles on scripture, theology and history." />
+        </li>
+        <li>
+          <a
+            href={SUBSCRIBE_URL}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:border-primary hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          >
+            <TileBody
+              icon={<BellRing aria-hidden="true" className="size-7" />}
+              title={
+                <>
+                  Subscribe <ExternalLink aria-hidden="true" className="inline size-4 align-baseline opacity-70" />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </>
+              }
+              text="Never miss a new video on our channel."
+            />
+          </a>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function Tile({ to, icon, title, text }: { to: string; icon: ReactNode; title: string; text: string }) {
+  return (
+    <Link
+      to={to}
+      className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:border-primary hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+    >
+      <TileBody icon={icon} title={title} text={text} />
+    </Link>
+  );
+}
+
+function TileBody({ icon, title, text }: { icon: ReactNode; title: ReactNode; text: string }) {
+  return (
+    <div className="card-body flex-row items-start gap-4 p-5 sm:flex-col">
+      <span className="grid size-12 shrink-0 place-items-center rounded-box bg-primary/10 text-primary">{icon}</span>
+      <div className="flex flex-col gap-1">
+        <h3 className="text-lg font-semibold">{title}</h3>
+        <p className="text-sm text-base-content/75">{text}</p>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,243 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Devotional, HeartsInfo } from '../../../../contract/content.js';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ToastProvider } from '../../../components/ui/toast';
+import { onOpenAuthDialog } from '../../../lib/auth-dialog';
+import { createQueryClient } from '../../../lib/query-client';
+import { UserProvider } from '../../../lib/session';
+import { appDb } from '../../../offline/db';
+import { outbox } from '../../../offline/outbox';
+import { useOutboxDelivery } from '../../../offline/use-outbox';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
+import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { getHearts } from '../api/get-hearts';
+import { localDate } from '../api/get-today-devotional';
+import { devotionalKeys } from '../api/keys';
+import { DevotionalWidget } from './devotional-widget';
+
+const aDevotional = (overrides: Partial<Devotional> = {}): Devotional => ({
+  id: 12,
+  devotionalTitle: 'New Every Morning',
+  verseText: "It is of the LORD's mercies that we are not consumed, because his compassions fail not.",
+  verseReference: 'Lamentations 3:22-23',
+  devotionalContent: 'These famous words were not written on a bright day.\n\nHope does not always begin with a change in what we see.',
+  date: null,
+  ...overrides,
+});
+
+const today = () => `/api/devotional/today?date=${localDate()}`;
+
+/** A fake API for the widget: today's devotional, its hearts, the session check and heart writes. */
+function api({
+  devotional = (): Answer | Promise<Answer> => json(200, aDevotional()),
+  hearts = { isHearted: false, count: 0 } as HeartsInfo,
+  heart = (_r: MockRequest): Answer | Promise<Answer> => json(200, { isHearted: true, count: 1 }),
+} = {}) {
+  return mockFetch((request) => {
+    if (request.path === today()) return devotional();
+    if (request.path.startsWith('/api/devotional/12/hearts')) return json(200, hearts);
+    if (request.path === '/api/devotional/12/heart') return heart(request);
+    if (request.path === '/api/auth/me') return json(200, aUser());
+    return json(404, { message: 'Not found' });
+  });
+}
+
+/** The layout's delivery hook: refreshes what a delivered or refused write touched, and shows failures. */
+function WithDelivery() {
+  useOutboxDelivery();
+  return <DevotionalWidget />;
+}
+
+const heartButton = () => screen.findByRole('button', { name: /Heart this devotional/ });
+const count = () => screen.queryByTestId('heart-count')?.textContent ?? null;
+const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
+const queued = () => appDb.outbox.toArray();
+
+beforeEach(async () => {
+  await appDb.outbox.clear();
+});
+afterEach(async () => {
+  outbox.stop();
+  await appDb.outbox.clear();
+});
+
+describe('the devotional widget', () => {
+  test("asks for today's devotional by the reader's local date and shows a placeholder while it loads", async () => {
+    const requests = api({ devotional: () => new Promise<Answer>(() => {}) });
+    renderWithProviders(<DevotionalWidget />);
+    expect(screen.getByRole('status', { name: "Loading today's devotional" })).toBeTruthy();
+    await waitFor(() => expect(requests.map((r) => r.path)).toEqual([today()]));
+    expect(localDate(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');
+  });
+
+  test('shows the title, verse, reference and reflection, and the heart without a count at 0', async () => {
+    const requests = api();
+    renderWithProviders(<DevotionalWidget />);
+    expect(await screen.findByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
+    expect(screen.getByText(aDevotional().verseText)).toBeTruthy();
+    expect(screen.getByText('Lamentations 3:22-23')).toBeTruthy();
+    expect(screen.getByText('These famous words were not written on a bright day.')).toBeTruthy();
+    expect(screen.getByText('Hope does not always begin with a change in what we see.')).toBeTruthy();
+    const button = await heartButton();
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/devotional/12/hearts'));
+    expect(count()).toBeNull();
+  });
+
+  test('shows the count when above 0, and a signed-in reader their own heart', async () => {
+    storeUser(aUser());
+    const requests = api({ hearts: { isHearted: true, count: 3 } });
+    renderWithProviders(<DevotionalWidget />);
+    await waitFor(() => expect(count()).toBe('3 hearts'));
+    expect((await heartButton()).getAttribute('aria-pressed')).toBe('true');
+    expect(requests.map((r) => r.path)).toContain('/api/devotional/12/hearts?userId=7');
+  });
+
+  test.each([
+    ['missing (404)', () => json(404, { message: "Today's devotional is being prepared. Please check back later." })],
+    ['a server error', () => json(500, { message: 'Internal error' })],
+    ['offline', () => offline()],
+  ])('%s: "being prepared" text', async (_name, devotional) => {
+    api({ devotional });
+    renderWithProviders(<DevotionalWidget />);
+    expect(await screen.findByText("Today's devotional is being prepared. Please check back later.")).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Heart this devotional/ })).toBeNull();
+  });
+
+  test('answers saved by an earlier visit show at once, are fetched again, and stay when that fails (offline)', async () => {
+    const requests = api({ devotional: () => offline(), hearts: { isHearted: false, count: 3 } });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(devotionalKeys.today(localDate()), aDevotional(), { updatedAt: 1 });
+    queryClient.setQueryData(devotionalKeys.hearts(12, null), { isHearted: false, count: 9 }, { updatedAt: 1 });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <UserProvider>
+            <DevotionalWidget />
+          </UserProvider>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
+    expect(count()).toBe('9 hearts');
+    await waitFor(() => expect(count()).toBe('3 hearts'));
+    expect(requests.map((r) => r.path)).toEqual([today(), '/api/devotional/12/hearts']);
+    expect(screen.getByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
+    expect(screen.queryByText("Today's devotional is being prepared. Please check back later.")).toBeNull();
+  });
+
+  test("the hearts call failing reads 'Failed to fetch hearts'", async () => {
+    mockFetch(() => json(500, { message: 'boom' }));
+    await expect(getHearts(12, null)).rejects.toThrow('Failed to fetch hearts');
+    mockFetch(() => offline());
+    await expect(getHearts(12, 7)).rejects.toThrow('Failed to fetch hearts');
+  });
+});
+
+describe('hearting the devotional', () => {
+  test("signed out: 'Sign in required' toast, the auth dialog, and no call", async () => {
+    const requests = api({ hearts: { isHearted: false, count: 2 } });
+    const opened: unknown[] = [];
+    const stop = onOpenAuthDialog((tab) => opened.push(tab));
+    renderWithProviders(<DevotionalWidget />);
+    await waitFor(() => expect(count()).toBe('2 hearts'));
+    await userEvent.click(await heartButton());
+    expect(toastText()).toBe('Sign in requiredPlease sign in to heart the daily devotional.');
+    expect(screen.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
+    expect(opened).toHaveLength(1);
+    expect(count()).toBe('2 hearts');
+    expect(await queued()).toEqual([]);
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    stop();
+  });
+
+  test('signed in: queues POST {userId} in the outbox, shows the heart and count at once, marked pending', async () => {
+    storeUser(aUser());
+    // No connection: the write waits in the outbox.
+    const requests = api({ heart: () => offline() });
+    renderWithProviders(<DevotionalWidget />);
+    const button = await heartButton();
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/devotional/12/hearts?userId=7'));
+    await userEvent.click(button);
+
+    await waitFor(() => expect(count()).toBe('1 heart'));
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    expect(toastText()).toBe('💖 Devotional hearted!Thank you for the encouragement!');
+    expect(await screen.findByTestId('heart-pending')).toBeTruthy();
+    const [entry, ...rest] = await queued();
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({
+      userId: 7,
+      subject: 'heart:12',
+      kind: 'heart.set',
+      method: 'POST',
+      path: '/api/devotional/12/heart',
+      body: { userId: 7 },
+      invalidate: [['private', 7, 'devotional', 12, 'hearts']],
+      failureMessage: 'Failed to heart devotional. Please try again.',
+      status: 'pending',
+    });
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.body).toEqual({ userId: 7 });
+    expect(post.headers.get('Idempotency-Key')).toBe(entry!.id);
+    expect(await screen.findByText('Waiting to sync')).toBeTruthy();
+  });
+
+  test('signed in: un-hearting queues DELETE {userId}, hides the count at 0, and shows no toast', async () => {
+    storeUser(aUser());
+    const requests = api({ hearts: { isHearted: true, count: 1 }, heart: () => json(200, { isHearted: false, count: 0 }) });
+    renderWithProviders(<DevotionalWidget />);
+    await waitFor(() => expect(count()).toBe('1 heart'));
+    await userEvent.click(await heartButton());
+    await waitFor(() => expect(count()).toBeNull());
+    expect((await heartButton()).getAttribute('aria-pressed')).toBe('false');
+    expect(toastText()).toBe('');
+    await waitFor(() => expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'DELETE')!.body).toEqual({ userId: 7 });
+    // Delivered: the entry leaves the outbox and the count stays where the reader put it.
+    await waitFor(async () => expect(await queued()).toEqual([]));
+    expect(screen.queryByTestId('heart-pending')).toBeNull();
+    expect(count()).toBeNull();
+  });
+
+  test('delivered: the hearts are asked for again and the server count shows', async () => {
+    storeUser(aUser());
+    let hearted = false;
+    const requests = mockFetch((request) => {
+      if (request.path === today()) return json(200, aDevotional());
+      if (request.path === '/api/devotional/12/hearts?userId=7') return json(200, hearted ? { isHearted: true, count: 5 } : { isHearted: false, count: 4 });
+      if (request.path === '/api/devotional/12/heart') {
+        hearted = true;
+        return json(200, { isHearted: true, count: 5 });
+      }
+      return json(200, aUser());
+    });
+    renderWithProviders(<WithDelivery />);
+    await waitFor(() => expect(count()).toBe('4 hearts'));
+    await userEvent.click(await heartButton());
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/devotional/12/hearts?userId=7')).toHaveLength(2));
+    await waitFor(() => expect(count()).toBe('5 hearts'));
+    expect(screen.queryByTestId('heart-pending')).toBeNull();
+  });
+
+  test("a heart the server refuses: 'Error' toast, its message, the server's state again, and Dismiss", async () => {
+    storeUser(aUser());
+    const requests = api({ heart: () => json(404, { message: 'Devotional not found' }) });
+    renderWithProviders(<WithDelivery />);
+    await userEvent.click(await heartButton());
+    const failed = await screen.findByTestId('heart-failed');
+    expect(failed.textContent).toContain('Not saved: Devotional not found');
+    await waitFor(() => expect(toastText()).toBe('ErrorFailed to heart devotional. Please try again.'));
+    // Refreshed after the refusal: hearts asked for twice.
+    await waitFor(() => expect(requests.filter((r) => r.path === '/api/devotional/12/hearts?userId=7')).toHaveLength(2));
+    await waitFor(() => expect(count()).toBeNull());
+    expect((await heartButton()).getAttribute('aria-pressed')).toBe('false');
+    const [entry] = await queued();
+    expect(entry).toMatchObject({ status: 'failed', failureMessage: 'Failed to heart devotional. Please try again.' });
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByTestId('heart-failed')).toBeNull());
+    expect(await queued()).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { BookHeart } from 'lucide-react';
+import { localDate, useTodayDevotional } from '../api/get-today-devotional';
+import { HeartButton } from './heart-button';
+
+export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Please check back later.";
+
+/**
+ * Today's devotional for the reader's local date (SPEC §4): a placeholder while loading, the
+ * "being prepared" text when there is none or it cannot be fetched, else the devotional with
+ * its heart. The reflection is plain text; blank lines separate its paragraphs.
+ */
+export function DevotionalWidget() {
+  const devotional = useTodayDevotional(localDate());
+  // What was seen before stays on screen when fetching it again fails (offline).
+  const data = devotional.data;
+
+  return (
+    <section aria-labelledby="daily-devotional-heading" className="card mx-auto w-full max-w-4xl border border-base-300 bg-base-100 shadow-sm">
+      <div className="card-body gap-4 p-6 sm:p-8">
+        <h2 id="daily-devotional-heading" className="flex items-center gap-2 text-sm font-semibold tracking-widest text-primary uppercase">
+          <BookHeart aria-hidden="true" className="size-5" /> Daily Devotional
+        </h2>
+        {data ? (
+          <article className="flex flex-col gap-4">
+            <h3 className="font-display text-2xl leading-tight font-bold sm:text-3xl">{data.devotionalTitle}</h3>
+            <figure className="flex flex-col items-start gap-2 rounded-box border-l-4 border-secondary bg-base-200 px-5 py-4">
+              <blockquote className="font-display text-lg leading-relaxed italic">{data.verseText}</blockquote>
+              <figcaption className="text-sm font-semibold text-base-content/80">{data.verseReference}</figcaption>
+            </figure>
+            <div className="flex flex-col gap-3 leading-relaxed text-base-content/90">
+              {paragraphs(data.devotionalContent).map((text, i) => (
+                <p key={i}>{text}</p>
+              ))}
+            </div>
+            <HeartButton devotionalId={data.id} devotionalTitle={data.devotionalTitle} />
+          </article>
+        ) : devotional.isPending ? (
+          <div role="status" aria-label="Loading today's devotional" className="flex flex-col gap-4" data-testid="devotional-loading">
+            <div className="skeleton h-7 w-2/3" />
+            <div className="skeleton h-16 w-full" />
+            <div className="skeleton h-4 w-32" />
+            <div className="skeleton h-24 w-full" />
+          </div>
+        ) : (
+          <p className="text-base-content/80">{DEVOTIONAL_UNAVAILABLE}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

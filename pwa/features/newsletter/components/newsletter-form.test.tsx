@@ -1,0 +1,64 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { json, mockFetch, offline, type Answer } from '../../../test/fetch';
+import { renderWithProviders } from '../../../test/render';
+import { NewsletterForm } from './newsletter-form';
+
+const field = () => screen.getByLabelText('Email address') as HTMLInputElement;
+const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
+
+function subscribeWith(answer: () => Answer) {
+  const requests = mockFetch(() => answer());
+  renderWithProviders(<NewsletterForm />);
+  return requests;
+}
+
+describe("'Stay Updated' newsletter form", () => {
+  test('has a labelled, required email field', () => {
+    subscribeWith(() => json(201, {}));
+    expect(screen.getByRole('heading', { level: 2, name: 'Stay Updated' })).toBeTruthy();
+    expect(field().type).toBe('email');
+    expect(field().required).toBe(true);
+  });
+
+  test("success: POST /api/newsletter {email}, 'Success!' toast and the field cleared", async () => {
+    const requests = subscribeWith(() => json(201, { message: "You've been subscribed to our newsletter." }));
+    await userEvent.type(field(), 'reader@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(toastText()).toBe("Success!You've been subscribed to our newsletter."));
+    expect(requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', '/api/newsletter', { email: 'reader@example.com' }]]);
+    expect(field().value).toBe('');
+  });
+
+  test('an empty submit does nothing', async () => {
+    const requests = subscribeWith(() => json(201, {}));
+    fireEvent.submit(field().form!);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests).toEqual([]);
+    expect(toastText()).toBe('');
+  });
+
+  test("a refusal: 'Error' with the server's message, the address kept", async () => {
+    subscribeWith(() => json(400, { message: 'Please enter a valid email address' }));
+    await userEvent.type(field(), 'reader@example');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(toastText()).toBe('ErrorPlease enter a valid email address'));
+    expect(screen.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
+    expect(field().value).toBe('reader@example');
+  });
+
+  test("a refusal without a message: 'Error' / 'Failed to subscribe'", async () => {
+    subscribeWith(() => new Response('', { status: 502 }));
+    await userEvent.type(field(), 'reader@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(toastText()).toBe('ErrorFailed to subscribe'));
+  });
+
+  test("no connection: 'Error' / 'Failed to subscribe. Please try again.'", async () => {
+    subscribeWith(() => offline());
+    await userEvent.type(field(), 'reader@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(toastText()).toBe('ErrorFailed to subscribe. Please try again.'));
+    expect(field().value).toBe('reader@example.com');
+  });
+});
