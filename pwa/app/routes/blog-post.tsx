@@ -10,19 +10,22 @@ import { CompleteButton } from '../../features/progress';
 export function Component() {
   const { id } = useParams();
   return (
-    <Page className="max-w-3xl">
-      <BlogPostView
-        key={id}
-        id={id}
-        topActions={(post) => <NotesButton contentType="blog" contentId={post.id} />}
-        actions={(post) => (
-          <>
-            <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
-            <CompleteButton contentType="blog" contentId={post.id} />
-          </>
-        )}
-        afterArticle={(post) => <Comments contentType="blog" contentId={post.id} />}
-      />
+    <Page>
+      {/* A readable measure for the article: about 70 characters a line. */}
+      <div className="mx-auto w-full max-w-3xl">
+        <BlogPostView
+          key={id}
+          id={id}
+          topActions={(post) => <NotesButton contentType="blog" contentId={post.id} />}
+          actions={(post) => (
+            <>
+              <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
+              <CompleteButton contentType="blog" contentId={post.id} />
+            </>
+          )}
+          afterArticle={(post) => <Comments contentType="blog" contentId={post.id} />}
+        />
+      </div>
     </Page>
   );
 }
