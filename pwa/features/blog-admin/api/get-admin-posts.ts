@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { blogPostSummarySchema } from '../../../../contract/content.js';
 import { apiFetch } from '../../../lib/api-client';
+import { freshOncePerVisit } from '../../../lib/query-client';
 import { blogAdminKeys } from './keys';
 
 /** The most the API gives in one page; the editors' list shows the newest this many. */
@@ -10,6 +11,6 @@ export const ADMIN_LIST_LIMIT = 100;
 export const getAdminPosts = (signal?: AbortSignal) =>
   apiFetch(`/api/blog?limit=${ADMIN_LIST_LIMIT}`, { schema: z.array(blogPostSummarySchema), signal });
 
-export const adminPostsQueryOptions = () => queryOptions({ queryKey: blogAdminKeys.list(), queryFn: ({ signal }) => getAdminPosts(signal) });
+export const adminPostsQueryOptions = () => queryOptions({ queryKey: blogAdminKeys.list(), queryFn: ({ signal }) => getAdminPosts(signal), staleTime: freshOncePerVisit });
 
 export const useAdminPosts = () => useQuery(adminPostsQueryOptions());

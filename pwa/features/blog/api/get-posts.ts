@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { blogPostSummarySchema, type BlogPostSummary } from '../../../../contract/content.js';
 import type { Category } from '../../../../contract/common.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
+import { freshOncePerVisit } from '../../../lib/query-client';
 import { blogKeys } from './keys';
 
 /** Posts per page of the /blog grid; a shorter page is the last one. */
@@ -29,6 +30,8 @@ export const postsInfiniteQueryOptions = (category: Category | 'all') =>
     queryFn: ({ pageParam, signal }) => getPosts({ category: category === 'all' ? undefined : category, limit: BLOG_PAGE_SIZE, offset: pageParam }, signal),
     initialPageParam: 0,
     getNextPageParam: (lastPage, allPages) => (lastPage.length < BLOG_PAGE_SIZE ? undefined : allPages.length * BLOG_PAGE_SIZE),
+    // Editors add posts: a list restored from an earlier visit is fetched again once.
+    staleTime: freshOncePerVisit,
   });
 
 export const usePostsInfinite = (category: Category | 'all') => useInfiniteQuery(postsInfiniteQueryOptions(category));

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '../../../../contract/common.js';
+import { freshOncePerVisit } from '../../../lib/query-client';
 import { getPosts } from './get-posts';
 import { blogKeys } from './keys';
 
@@ -14,6 +15,7 @@ export const relatedPostsQueryOptions = (category: Category) =>
   queryOptions({
     queryKey: blogKeys.related(category),
     queryFn: ({ signal }) => getPosts({ category, limit: RELATED_MAX + 1, offset: 0 }, signal),
+    staleTime: freshOncePerVisit,
   });
 
 /** Up to four other posts of `category`; empty when this post is the only one of its category. */
