@@ -87,10 +87,11 @@ export function BookmarksScreen({ userId, badge }: BookmarksScreenProps) {
                     onClick={() => setSelected(isSelected ? null : folder.id)}
                   >
                     <span aria-hidden="true" className="size-3 shrink-0 rounded-full border border-base-content/20" style={{ backgroundColor: folder.color }} />
-                    <span>{folder.name}</span>
-                    <span className="badge badge-ghost badge-sm" aria-label={`${count} ${count === 1 ? 'bookmark' : 'bookmarks'}`}>
+                    <span>{folder.name}</span>{' '}
+                    <span aria-hidden="true" className="badge badge-ghost badge-sm">
                       {count}
                     </span>
+                    <span className="sr-only">{`(${count} ${count === 1 ? 'bookmark' : 'bookmarks'})`}</span>
                   </button>
                   {folder.sync.status === 'pending' ? <SyncMark status="pending" className="px-1" /> : null}
                   {!folder.deleted ? (
@@ -116,8 +117,8 @@ export function BookmarksScreen({ userId, badge }: BookmarksScreenProps) {
       <section aria-labelledby={listHeadingId} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={listHeadingId} className="text-xl font-bold">
-            {selectedFolder ? `Bookmarks in "${selectedFolder.name}"` : 'All Bookmarks'}
-            <span className="ml-2 text-base font-normal text-base-content/70">({shown.length})</span>
+            {selectedFolder ? `Bookmarks in "${selectedFolder.name}"` : 'All Bookmarks'}{' '}
+            <span className="text-base font-normal text-base-content/70">({shown.length})</span>
           </h2>
           {selectedFolder ? (
             <button type="button" className="btn btn-ghost btn-sm" onClick={() => setSelected(null)}>

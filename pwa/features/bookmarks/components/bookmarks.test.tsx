@@ -212,7 +212,7 @@ describe('BookmarksScreen', () => {
     expect(screen.getByRole('link', { name: 'Minimal Facts' }).getAttribute('href')).toBe('/watch/1');
     expect(screen.getByText('About Minimal Facts')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'All Bookmarks (2)' })).toBeTruthy();
-    const folder = screen.getByRole('button', { name: 'Easter 1 bookmark' });
+    const folder = screen.getByRole('button', { name: 'Easter (1 bookmark)' });
     await user.click(folder);
     expect(folder.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('heading', { name: 'Bookmarks in "Easter" (1)' })).toBeTruthy();
@@ -237,7 +237,7 @@ describe('BookmarksScreen', () => {
     await user.type(screen.getByLabelText('Folder name'), 'Resurrection');
     await user.click(screen.getByRole('button', { name: 'Create Folder' }));
     await waitFor(() => expect(toastText()).toContain('Folder created successfully'));
-    const chip = await screen.findByRole('button', { name: 'Resurrection 0 bookmarks' });
+    const chip = await screen.findByRole('button', { name: 'Resurrection (0 bookmarks)' });
     expect(within(chip.closest('li')!).getByText('Waiting to sync')).toBeTruthy();
     await waitFor(() => expect(api.writes()).toHaveLength(1));
     const sent = api.writes()[0]!;
@@ -248,13 +248,13 @@ describe('BookmarksScreen', () => {
     // Before the server has the folder, a bookmark can already be moved into it.
     await user.selectOptions(screen.getByLabelText('Folder'), 'Resurrection');
     await waitFor(() => expect(toastText()).toContain('Bookmark updated'));
-    expect(screen.getByRole('button', { name: 'Resurrection 1 bookmark' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resurrection (1 bookmark)' })).toBeTruthy();
     api.release();
     await waitFor(() => expect(api.writes()).toHaveLength(2));
     api.release();
     expect(api.writes()[1]).toMatchObject({ method: 'PATCH', path: `/api/bookmarks/${aBookmark(1, '').id}`, body: { categoryId: folderId } });
     await waitFor(() => expect(screen.queryByText('Waiting to sync')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Resurrection 1 bookmark' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resurrection (1 bookmark)' })).toBeTruthy();
   });
 
   test("deletes a folder after 'Delete folder \"Easter\"? Bookmarks will not be deleted.'; its bookmarks stay", async () => {

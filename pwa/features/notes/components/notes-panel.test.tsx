@@ -43,6 +43,15 @@ describe('NotesPanel', () => {
     await waitFor(async () => expect((await stored())?.text).toBe('last words'));
   });
 
+  test('keystrokes typed just before the page went away (journalled synchronously) are restored and saved on the next visit', async () => {
+    await saveNote('video', 3, 'Older text');
+    localStorage.setItem('unsaved-note:note-video-3', 'Older text, and newer words');
+    await renderPanel();
+    await waitFor(() => expect(field().value).toBe('Older text, and newer words'));
+    await waitFor(async () => expect((await stored())?.text).toBe('Older text, and newer words'));
+    await waitFor(() => expect(localStorage.getItem('unsaved-note:note-video-3')).toBeNull());
+  });
+
   test('writes what is waiting when the page is hidden', async () => {
     const { user } = await renderPanel();
     await user.type(field(), 'before switching apps');

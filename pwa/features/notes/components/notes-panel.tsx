@@ -28,10 +28,52 @@ export function NotesPanel(props: NotesPanelProps) {
 
 type Status = 'idle' | 'saving' | 'saved' | 'deleted' | 'error';
 
+/**
+ * IndexedDB writes are asynchronous, and one started while the page unloads (reload, tab closed)
+ * may never commit. So each keystroke is also kept synchronously in localStorage until IndexedDB
+ * has that text; an editor that finds such a journal on opening restores it and saves it.
+ */
+const JOURNAL_PREFIX = 'unsaved-note:';
+
+function journalStore(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const journal = {
+  read(key: string): string | null {
+    try {
+      return journalStore()?.getItem(JOURNAL_PREFIX + key) ?? null;
+    } catch {
+      return null;
+    }
+  },
+  write(key: string, text: string): void {
+    try {
+      journalStore()?.setItem(JOURNAL_PREFIX + key, text);
+    } catch {
+      // Storage full or disabled: the debounced IndexedDB write still runs.
+    }
+  },
+  /** Forgets the journal once IndexedDB holds `text` (or always, without it). */
+  clear(key: string, text?: string): void {
+    try {
+      const store = journalStore();
+      if (text === undefined || store?.getItem(JOURNAL_PREFIX + key) === text) store?.removeItem(JOURNAL_PREFIX + key);
+    } catch {
+      // Nothing to clear.
+    }
+  },
+};
+
 function NotesEditor({ contentType, contentId, title, headingId, inDialog = false, className = '' }: NotesPanelProps) {
   const ownId = useId();
   const fieldId = `${ownId}-field`;
   const countId = `${ownId}-count`;
+  const key = noteKey(contentType, contentId);
   const stored = useNote(contentType, contentId);
   const [text, setText] = useState('');
   const [status, setStatus] = useState<Status>('idle');
@@ -45,31 +87,42 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
   const ownWrite = useRef<string | null>(null);
   const loaded = useRef(false);
 
-  // Show the stored note when it loads, and later changes made elsewhere (another tab or panel),
-  // unless the user is in the middle of typing here.
-  useEffect(() => {
-    if (stored === undefined) return;
-    const firstLoad = !loaded.current;
-    loaded.current = true;
-    if (unsaved.current !== null) return;
-    if (!firstLoad && (stored?.updatedAt ?? null) === ownWrite.current) return;
-    // A blank field is "no note": keep the user's spaces rather than wiping them under the cursor.
-    setText((current) => (stored === null && !current.trim() ? current : (stored?.text ?? '')));
-  }, [stored]);
-
   const write = useCallback(
     (value: string) => {
       setStatus('saving');
       saveNote(contentType, contentId, value).then(
         (note) => {
+          journal.clear(key, value);
           ownWrite.current = note?.updatedAt ?? null;
           if (unsaved.current === null) setStatus(note ? 'saved' : 'idle');
         },
         () => setStatus('error'),
       );
     },
-    [contentType, contentId],
+    [contentType, contentId, key],
   );
+
+  // Show the stored note when it loads (or text typed just before the page went away, which
+  // never reached IndexedDB), and later changes made elsewhere (another tab or panel), unless the
+  // user is in the middle of typing here.
+  useEffect(() => {
+    if (stored === undefined) return;
+    const firstLoad = !loaded.current;
+    loaded.current = true;
+    if (firstLoad) {
+      const recovered = journal.read(key);
+      if (recovered !== null && recovered !== (stored?.text ?? '')) {
+        setText(recovered);
+        write(recovered);
+        return;
+      }
+      journal.clear(key);
+    }
+    if (unsaved.current !== null) return;
+    if (!firstLoad && (stored?.updatedAt ?? null) === ownWrite.current) return;
+    // A blank field is "no note": keep the user's spaces rather than wiping them under the cursor.
+    setText((current) => (stored === null && !current.trim() ? current : (stored?.text ?? '')));
+  }, [stored, key, write]);
 
   /** Writes what is waiting now: on pause, unmount (route change), pagehide, and when the tab is hidden. */
   const flush = useCallback(() => {
@@ -96,6 +149,7 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
 
   const onChange = (value: string) => {
     setText(value);
+    journal.write(key, value);
     setStatus('saving');
     unsaved.current = value;
     if (timer.current) clearTimeout(timer.current);
@@ -107,6 +161,7 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     unsaved.current = null;
+    journal.clear(key);
     setText('');
     setStatus('saving');
     deleteNote(contentType, contentId).then(
