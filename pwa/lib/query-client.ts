@@ -1,15 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 
+/** Two weeks: how long a fetched answer stays in memory and in the persisted cache. */
+export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
+
 /**
  * The app's QueryClient with SPEC §9's data rules: no automatic retry, no refetch on window
- * focus, no polling, data never goes stale. Queries run `offlineFirst`: the request is tried
+ * focus, no polling, data never goes stale during a visit (an answer restored from an earlier
+ * visit's persisted cache shows at once and is fetched again once: see `freshOncePerVisit`). Queries run `offlineFirst`: the request is tried
  * even when the browser says it is offline, because the service worker may answer it from its
  * cache. Mutations run `always` so a write made offline fails at once with a NetworkError
  * (user writes that must survive offline go through the outbox in pwa/offline/, not through
  * paused mutations). A factory, so each test gets a client of its own.
  */
-/** Two weeks: how long a fetched answer stays in memory and in the persisted cache. */
-export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -18,7 +20,7 @@ export function createQueryClient(): QueryClient {
         retry: false,
         refetchOnWindowFocus: false,
         refetchInterval: false,
-        staleTime: Infinity,
+        staleTime: (query) => freshOncePerVisit(query),
         // Kept as long as the persisted cache (pwa/offline/query-persister.ts): what was seen
         // a week ago must still be there to show offline. Below setTimeout's 24.8-day limit,
         // past which the garbage-collection timer would fire at once.
