@@ -15,14 +15,20 @@ export const getCurrentStream = (signal?: AbortSignal): Promise<LiveStream | nul
   apiFetch('/api/live-streams/current', { schema: liveStreamSchema.nullable(), signal });
 
 export const currentStreamQueryOptions = () => queryOptions({ queryKey: liveKeys.current(), queryFn: ({ signal }) => getCurrentStream(signal) });
-export const useCurrentStream = () => useQuery(currentStreamQueryOptions());
+/**
+ * Live data is checked with the server each time the page opens: a saved copy from an earlier
+ * visit would show a stream as live long after it ended. The saved copy shows meanwhile, and offline.
+ */
+const LIVE = { refetchOnMount: 'always' } as const;
+
+export const useCurrentStream = () => useQuery({ ...currentStreamQueryOptions(), ...LIVE });
 
 /** GET /api/live-streams/upcoming: scheduled sessions, soonest first. */
 export const getUpcomingStreams = (signal?: AbortSignal): Promise<LiveStream[]> =>
   apiFetch('/api/live-streams/upcoming', { schema: z.array(liveStreamSchema), signal });
 
 export const upcomingStreamsQueryOptions = () => queryOptions({ queryKey: liveKeys.upcoming(), queryFn: ({ signal }) => getUpcomingStreams(signal) });
-export const useUpcomingStreams = () => useQuery(upcomingStreamsQueryOptions());
+export const useUpcomingStreams = () => useQuery({ ...upcomingStreamsQueryOptions(), ...LIVE });
 
 /** GET /api/live-streams/{id}/questions: the audience's questions, oldest first. */
 export const getQuestions = (streamId: number, signal?: AbortSignal): Promise<LiveQuestion[]> =>
@@ -30,4 +36,4 @@ export const getQuestions = (streamId: number, signal?: AbortSignal): Promise<Li
 
 export const questionsQueryOptions = (streamId: number) =>
   queryOptions({ queryKey: liveKeys.questions(streamId), queryFn: ({ signal }) => getQuestions(streamId, signal) });
-export const useQuestions = (streamId: number) => useQuery(questionsQueryOptions(streamId));
+export const useQuestions = (streamId: number) => useQuery({ ...questionsQueryOptions(streamId), ...LIVE });

@@ -1,7 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LiveQuestion, LiveStream } from '../../../../contract/live.js';
+import type { ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { ToastProvider } from '../../../components/ui/toast';
+import { UserProvider } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format';
+import { createQueryClient } from '../../../lib/query-client';
+import { liveKeys } from '../api/live-streams';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { LiveQa } from './live-qa';
@@ -45,6 +51,17 @@ function api({ current = aStream() as LiveStream | null, questions = [aQuestion(
     return json(404, { message: 'Not found' });
   });
   return requests;
+}
+
+/** The app's providers around a client the test has filled (features may not import pwa/app). */
+function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <UserProvider>{children}</UserProvider>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
 }
 
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
@@ -140,5 +157,35 @@ describe('Live Q&A', () => {
     renderWithProviders(<LiveQa />);
     await screen.findByLabelText('Your name');
     await waitFor(() => expect(nameField().value).toBe('Grace Hopper'));
+  });
+
+  test('a saved copy (an earlier visit) shows at once and is checked with the server: a stream that ended is no longer live', async () => {
+    api({ current: null });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(liveKeys.current(), aStream({ title: 'Yesterday’s stream' }));
+    render(
+      <Providers queryClient={queryClient}>
+        <LiveQa />
+      </Providers>,
+    );
+    expect(screen.getByRole('heading', { name: 'Yesterday’s stream' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No Live Stream Currently' })).toBeTruthy();
+  });
+
+  test('offline, the saved copy stays shown', async () => {
+    mockFetch(() => new TypeError('Failed to fetch'));
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(liveKeys.current(), aStream({ title: 'Saved stream' }));
+    queryClient.setQueryData(liveKeys.questions(5), [aQuestion({ question: 'Saved question?' })]);
+    queryClient.setQueryData(liveKeys.upcoming(), upcoming);
+    render(
+      <Providers queryClient={queryClient}>
+        <LiveQa />
+      </Providers>,
+    );
+    await waitFor(() => expect(queryClient.getQueryState(liveKeys.current())?.status).toBe('error'));
+    expect(screen.getByRole('heading', { name: 'Saved stream' })).toBeTruthy();
+    expect(screen.getByText('Saved question?')).toBeTruthy();
+    expect(screen.getByText('Reading Revelation Without Fear')).toBeTruthy();
   });
 });

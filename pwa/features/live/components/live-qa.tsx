@@ -17,7 +17,8 @@ export function LiveQa() {
 
 function CurrentStream() {
   const current = useCurrentStream();
-  if (current.isPending) {
+  // A saved copy stays shown when the check with the server fails (offline).
+  if (current.data === undefined && current.isPending) {
     return (
       <div role="status" aria-label="Loading the live stream…" className="flex flex-col gap-4 rounded-box border border-base-300 p-6">
         <div className="skeleton h-6 w-20" />
@@ -26,7 +27,7 @@ function CurrentStream() {
       </div>
     );
   }
-  if (current.isError) {
+  if (current.data === undefined) {
     return (
       <div role="alert" className="alert alert-error flex flex-wrap">
         <span>Failed to load the live stream.</span>
@@ -88,13 +89,13 @@ function UpcomingSessions() {
       <h2 id="upcoming-heading" className="text-2xl font-semibold">
         Upcoming Sessions
       </h2>
-      {upcoming.isPending ? (
+      {upcoming.data === undefined && upcoming.isPending ? (
         <div role="status" aria-label="Loading upcoming sessions…" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <div key={i} className="skeleton h-40 w-full" />
           ))}
         </div>
-      ) : upcoming.isError ? (
+      ) : upcoming.data === undefined ? (
         <p role="alert" className="text-error">
           Failed to load upcoming sessions.
         </p>

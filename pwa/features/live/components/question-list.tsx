@@ -20,13 +20,13 @@ export function QuestionList({ streamId }: { streamId: number }) {
           <RefreshCw aria-hidden="true" className={`size-4 ${questions.isFetching ? 'animate-spin' : ''}`} /> Refresh
         </button>
       </div>
-      {questions.isPending ? (
+      {questions.data === undefined && questions.isPending ? (
         <div role="status" aria-label="Loading questions…" className="flex flex-col gap-3">
           {[0, 1, 2].map((i) => (
             <div key={i} className="skeleton h-16 w-full" />
           ))}
         </div>
-      ) : questions.isError ? (
+      ) : questions.data === undefined ? (
         <p role="alert" className="text-error">
           Failed to load questions.
         </p>
