@@ -1,0 +1,76 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { appDb, type OutboxEntry } from '../../../offline/db';
+import { outbox } from '../../../offline/outbox';
+import { json, mockFetch } from '../../../test/fetch';
+import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { SyncCentre } from './sync-centre';
+
+const user = aUser();
+
+function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
+  return {
+    id: crypto.randomUUID(),
+    userId: user.id,
+    subject: 'bookmark:video:1',
+    kind: 'bookmark.save',
+    method: 'POST',
+    path: '/api/bookmarks',
+    body: { userId: user.id, contentType: 'video', contentId: 1 },
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    status: 'pending',
+    nextAttemptAt: Date.now() + 60_000,
+    invalidate: [],
+    failureMessage: 'Failed to save bookmark. Please try again.',
+    label: 'Bookmark "Grace"',
+    ...overrides,
+  };
+}
+
+beforeEach(async () => {
+  await appDb.outbox.clear();
+  await appDb.meta.clear();
+  storeUser(user);
+});
+afterEach(() => outbox.stop());
+
+describe('SyncCentre', () => {
+  test('shows what waits to sync and what the server refused, with its message and the comment text', async () => {
+    mockFetch((req) => (req.path === '/api/auth/me' ? json(200, user) : json(500, {})));
+    await appDb.outbox.add(entry({}));
+    await appDb.outbox.add(
+      entry({
+        kind: 'comment.create',
+        subject: 'comment:video:1',
+        status: 'failed',
+        lastStatus: 404,
+        lastError: 'Video not found',
+        label: 'Comment',
+        body: { userId: user.id, contentType: 'video', contentId: 1, comment: 'Keep this text' },
+      }),
+    );
+    renderWithProviders(<SyncCentre />);
+    await waitFor(() => expect(screen.getByTestId('pending-count').textContent).toBe('1'));
+    const refused = screen.getByRole('list', { name: 'Not synced' });
+    expect(within(refused).getByText('Video not found')).toBeTruthy();
+    expect(within(refused).getByText('Keep this text')).toBeTruthy();
+    expect(screen.getByText('Not yet')).toBeTruthy();
+  });
+
+  test('Discard drops a refused change; Retry puts it back in line', async () => {
+    mockFetch((req) => (req.path === '/api/auth/me' ? json(200, user) : json(404, { message: 'Still gone' })));
+    await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone', label: 'First' }));
+    await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone', label: 'Second', subject: 'bookmark:video:2' }));
+    renderWithProviders(<SyncCentre />);
+    const list = await screen.findByRole('list', { name: 'Not synced' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    await userEvent.click(within(list).getAllByRole('button', { name: 'Discard' })[0]!);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(await appDb.outbox.count()).toBe(1);
+    await userEvent.click(within(list).getByRole('button', { name: 'Retry' }));
+    // Sent again; the server still refuses it, so it is failed again with the new message.
+    await waitFor(async () => expect((await appDb.outbox.toArray())[0]?.lastError).toBe('Still gone'));
+  });
+});
