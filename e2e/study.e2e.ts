@@ -97,6 +97,7 @@ describe('signed out', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await main(page).getByRole('status').filter({ hasText: 'Note deleted' }).waitFor();
     expect(await notes.inputValue()).toBe('');
+    expect(await button(page, 'Delete note').count()).toBe(0);
     await page.reload();
     await page.getByRole('banner').waitFor();
     await authDialog(page).waitFor();
@@ -180,6 +181,9 @@ describe('signed in: the whole study journey', () => {
     await card.getByText('Completed').waitFor();
     expect(await card.getByRole('link', { name: title }).getAttribute('href')).toBe('/watch/1');
     await screenshot(page, 'bookmarks-one');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'bookmarks-one-dark');
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Create a folder: the name is required
     await button(page, 'New Folder').click();
@@ -210,7 +214,7 @@ describe('signed in: the whole study journey', () => {
     // The move is on the server
     await page.reload();
     await main(page).getByRole('button', { name: 'Easter Study (1 bookmark)' }).waitFor();
-    expect(await card.getByLabel('Folder').locator('option:checked').textContent()).toBe('Easter Study');
+    await expect.poll(() => card.getByLabel('Folder').locator('option:checked').textContent()).toBe('Easter Study');
 
     // Delete the folder: the bookmark stays, unfiled
     await main(page).getByRole('button', { name: 'Delete folder "Easter Study"' }).click();
@@ -222,10 +226,11 @@ describe('signed in: the whole study journey', () => {
     await folder.waitFor({ state: 'detached' });
     await card.waitFor();
     expect(await card.getByLabel('Folder').locator('option:checked').textContent()).toBe('No folder');
-    await page.waitForTimeout(500);
     await page.reload();
     await card.waitFor();
-    expect(await main(page).getByRole('button', { name: /^Easter Study/ }).count()).toBe(0);
+    // A reload shows the saved cache at once and then the server's answer.
+    await expect.poll(() => main(page).getByRole('button', { name: /^Easter Study/ }).count()).toBe(0);
+    await expect.poll(() => card.getByLabel('Folder').locator('option:checked').textContent()).toBe('No folder');
 
     // Remove the bookmark
     await card.getByRole('button', { name: `Remove bookmark "${title}"` }).click();

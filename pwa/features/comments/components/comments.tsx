@@ -182,6 +182,12 @@ function CommentBody({ name, avatarUrl, when, text, children }: { name: string; 
   );
 }
 
+/** "just now" for the first minute (rather than "0 seconds ago"), then "5 minutes ago", "3 days ago". */
+function ageOf(iso: string): string {
+  const ms = Date.now() - new Date(iso).getTime();
+  return ms >= 0 && ms < 60_000 ? 'just now' : formatAge(iso);
+}
+
 function CommentItem({ comment }: { comment: Comment }) {
   return (
     <li>
@@ -191,7 +197,7 @@ function CommentItem({ comment }: { comment: Comment }) {
         text={comment.comment}
         when={
           <time dateTime={comment.createdAt} title={formatDateTime(comment.createdAt)} className="text-base-content/70">
-            {formatAge(comment.createdAt)}
+            {ageOf(comment.createdAt)}
           </time>
         }
       />

@@ -184,14 +184,11 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
           <h2 id={headingId} className="text-lg font-bold">
             <label htmlFor={fieldId}>Your Notes</label>
           </h2>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm text-error"
-            onClick={() => setConfirming(true)}
-            disabled={!hasNote}
-          >
-            <Trash2 aria-hidden="true" className="size-4" /> Delete note
-          </button>
+          {hasNote ? (
+            <button type="button" className="btn btn-ghost btn-sm text-error" onClick={() => setConfirming(true)}>
+              <Trash2 aria-hidden="true" className="size-4" /> Delete note
+            </button>
+          ) : null}
         </div>
         <p className="text-sm text-base-content/75">
           Private to you and saved on this device only{title ? <> — your thoughts on “{title}”.</> : '.'}
