@@ -16,8 +16,9 @@ export const getCurrentStream = (signal?: AbortSignal): Promise<LiveStream | nul
 
 export const currentStreamQueryOptions = () => queryOptions({ queryKey: liveKeys.current(), queryFn: ({ signal }) => getCurrentStream(signal) });
 /**
- * Live data is checked with the server each time the page opens: a saved copy from an earlier
- * visit would show a stream as live long after it ended. The saved copy shows meanwhile, and offline.
+ * Live data is checked with the server each time the page opens, not only once per visit: a
+ * stream can end (and questions come in) while the reader is elsewhere in the app. The saved copy
+ * shows meanwhile, and offline.
  */
 const LIVE = { refetchOnMount: 'always' } as const;
 

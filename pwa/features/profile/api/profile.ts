@@ -15,12 +15,8 @@ export const getProfile = (userId: number, signal?: AbortSignal): Promise<User> 
 
 export const profileQueryOptions = (userId: number) => queryOptions({ queryKey: profileKeys.detail(userId), queryFn: ({ signal }) => getProfile(userId, signal) });
 
-/**
- * Unlike content, one's own profile is checked with the server each time the page opens (it may
- * have been changed on another device, or a saved cache may predate the last edit); the saved copy
- * shows meanwhile, and stays shown offline.
- */
-export const useProfile = (userId: number) => useQuery({ ...profileQueryOptions(userId), refetchOnMount: 'always' });
+/** A copy saved on an earlier visit shows at once and is checked with the server once (the query client's default). */
+export const useProfile = (userId: number) => useQuery(profileQueryOptions(userId));
 
 /**
  * After a profile or avatar change: the fresh user becomes the stored profile and the signed-in
