@@ -65,7 +65,7 @@ describe('header search', () => {
     await search.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search');
     expect(new URL(page.url()).searchParams.get('q')).toBe('problem of evil');
-    await page.getByText('Results for "problem of evil"').waitFor();
+    await page.getByText(/^Found \d+ results? for "problem of evil"$/).waitFor();
     await page.close();
   });
 

@@ -12,7 +12,7 @@ export const PERSIST_MAX_AGE = QUERY_CACHE_MAX_AGE;
  * once per `throttleMs` and always the latest state, so reading on a train shows what was
  * seen before. IndexedDB, not localStorage: no 5 MB cap and no blocking the main thread.
  */
-export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 1000): Persister {
+export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250): Persister {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = async () => {
