@@ -257,6 +257,22 @@ describe('BookmarksScreen', () => {
     expect(screen.getByRole('button', { name: 'Resurrection (1 bookmark)' })).toBeTruthy();
   });
 
+  test('a refused folder creation shows no toast (SPEC §8) but stays marked with the reason, to retry or discard', async () => {
+    const api = fakeApi({ bookmarks: [aBookmark(1, 'Minimal Facts')] }, { refuse: 409 });
+    const user = renderScreen();
+    await screen.findByRole('link', { name: 'Minimal Facts' });
+    await user.click(screen.getByRole('button', { name: 'New Folder' }));
+    await user.type(screen.getByLabelText('Folder name'), 'Taken');
+    await user.click(screen.getByRole('button', { name: 'Create Folder' }));
+    await waitFor(() => expect(toastText()).toContain('Folder created successfully'));
+    await waitFor(() => expect(api.writes()).toHaveLength(1));
+    const chip = (await screen.findByText('Not saved: That video or article does not exist.')).closest('li')!;
+    expect(within(chip).getByText('Taken')).toBeTruthy();
+    expect(toastText()).not.toContain('Error');
+    await user.click(within(chip).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByText('Taken')).toBeNull());
+  });
+
   test("deletes a folder after 'Delete folder \"Easter\"? Bookmarks will not be deleted.'; its bookmarks stay", async () => {
     const api = fakeApi({ bookmarks: [aBookmark(1, 'Minimal Facts', FOLDER_ID)], folders: [easter] });
     const user = renderScreen();
