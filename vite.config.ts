@@ -21,7 +21,10 @@ const pwa = VitePWA({
   injectRegister: false,
   pwaAssets: { config: '../pwa-assets.config.ts', overrideManifestIcons: true },
   injectManifest: {
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+    // No webmanifest here: vite-plugin-pwa adds manifest.webmanifest to the precache itself, and a
+    // second entry for it (another revision) makes Workbox throw add-to-cache-list-conflicting-entries
+    // when sw.js is evaluated, so the worker never installs and nothing works offline.
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
     globIgnores: ['screenshots/**'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
