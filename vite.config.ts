@@ -64,6 +64,8 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each route loads (the bench's per-route budget).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries every page needs change less often than the app: separate chunks stay cached

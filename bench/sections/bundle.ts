@@ -45,6 +45,58 @@ async function run(ctx: BenchContext): Promise<void> {
   }
   ctx.summary.push({ section: 'bundle', label: 'all dist/assets/*.js, gzipped', value: kb(allGz) });
   console.log(table(['JavaScript', 'raw', 'gzip'], rows));
+  perRoute(ctx, distDir);
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/** Budget of issue 3: the first load of any route fetches at most this much gzipped JavaScript. */
+const ROUTE_BUDGET_BYTES = 150 * 1024;
+
+/**
+ * First-load JavaScript per route, from Vite's build manifest: the entry with its static imports
+ * (what index.html loads and preloads) plus the route module's chunk with its static imports
+ * (what the router's lazy() fetches before the page shows), each file counted once.
+ */
+function perRoute(ctx: BenchContext, distDir: string): void {
+  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) {
+    console.log('  no dist/.vite/manifest.json (build.manifest): per-route sizes skipped');
+    return;
+  }
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, into: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, into);
+  };
+  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
+  if (!entryKey) return;
+  const entryFiles = new Set<string>();
+  closure(entryKey, entryFiles);
+  const sizeCache = new Map<string, number>();
+  const gzOf = (file: string) => {
+    if (!sizeCache.has(file)) sizeCache.set(file, gz(path.join(distDir, file)));
+    return sizeCache.get(file)!;
+  };
+  const rows: string[][] = [];
+  let worst = 0;
+  for (const key of Object.keys(manifest).filter((k) => /(^|\/)app\/routes\/[^/]+\.tsx$/.test(k)).sort()) {
+    const files = new Set(entryFiles);
+    closure(key, files);
+    const total = [...files].filter((f) => f.endsWith('.js')).reduce((a, f) => a + gzOf(f), 0);
+    worst = Math.max(worst, total);
+    const route = path.basename(key, '.tsx');
+    rows.push([route, String([...files].filter((f) => f.endsWith('.js')).length), kb(total), total <= ROUTE_BUDGET_BYTES ? 'within 150 KB' : 'OVER 150 KB']);
+  }
+  console.log('\n  First load of each route (entry + route chunk + their static imports, gzipped JS):');
+  console.log(table(['route module', 'files', 'gzip', 'budget'], rows));
+  ctx.summary.push({ section: 'bundle', label: 'largest first-load JS of a route, gzipped (budget 150 KB)', value: kb(worst) });
 }
 
 export const bundle: BenchSection = { name: 'bundle', title: 'PWA bundle size (dist/)', run };

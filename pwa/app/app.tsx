@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
+import { IsRestoringProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
-import { persistQueries } from '../offline/query-persister';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
-/** Longest wait for the saved cache before starting anyway (a slow or broken IndexedDB). */
+/** Longest wait for the saved cache before queries go to the network anyway (a slow or broken IndexedDB). */
 const RESTORE_TIMEOUT_MS = 1500;
 
 export function App() {
@@ -13,27 +13,37 @@ export function App() {
   const [router] = useState(createAppRouter);
   const [restoring, setRestoring] = useState(true);
 
-  // Restore what was seen before rendering pages, so their queries find it (offline) instead of
-  // starting requests that cannot succeed; then keep saving the cache as it changes.
+  // The page renders at once; its queries wait (IsRestoringProvider) until what was seen before is
+  // back from IndexedDB, so offline they find it instead of failing. The persister (and Dexie)
+  // load as their own chunk, out of the first download. Then the cache is saved as it changes.
   useEffect(() => {
-    const { restored, stop } = persistQueries(queryClient, __BUILD_ID__);
-    let done = false;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
     const finish = () => {
-      if (!done) setRestoring(false);
-      done = true;
+      if (!cancelled) setRestoring(false);
     };
-    void restored.then(finish);
     const timer = setTimeout(finish, RESTORE_TIMEOUT_MS);
+    void import('../offline/query-persister')
+      .then(({ persistQueries }) => {
+        if (cancelled) return;
+        const persisted = persistQueries(queryClient, __BUILD_ID__);
+        stop = persisted.stop;
+        return persisted.restored;
+      })
+      .catch(() => undefined)
+      .finally(finish);
     return () => {
+      cancelled = true;
       clearTimeout(timer);
-      stop();
+      stop?.();
     };
   }, [queryClient]);
 
-  if (restoring) return null;
   return (
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>
+    <IsRestoringProvider value={restoring}>
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </IsRestoringProvider>
   );
 }

@@ -1,4 +1,19 @@
-import { format, formatDistanceToNowStrict } from 'date-fns';
+// Dates use the platform's Intl formatters rather than a date library: they ship with every
+// browser (nothing to download on a phone's first visit) and follow the reader's time zone.
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
+
+/** Largest unit first; a distance is said in the first unit it reaches (as "3 days ago"). */
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 60 * 60],
+  ['month', 30 * 24 * 60 * 60],
+  ['day', 24 * 60 * 60],
+  ['hour', 60 * 60],
+  ['minute', 60],
+  ['second', 1],
+];
 
 /** View counts with the reader's locale thousands separators (SPEC §9): 12,345 / 12.345. */
 export function formatViews(views: number): string {
@@ -8,19 +23,23 @@ export function formatViews(views: number): string {
 /** A published date as people read it: "March 4, 2025". */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMMM d, yyyy');
+  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
 /** A date and time for scheduled sessions: "Sunday, March 9 · 7:00 PM" in the reader's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, "EEEE, MMMM d · h:mm a");
+  return Number.isNaN(date.getTime()) ? '' : `${dayFormat.format(date)} · ${timeFormat.format(date)}`;
 }
 
 /** "3 days ago": for the age of saved data and of comments. */
 export function formatAge(iso: string | number): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatDistanceToNowStrict(date, { addSuffix: true });
+  if (Number.isNaN(date.getTime())) return '';
+  const seconds = (date.getTime() - Date.now()) / 1000;
+  const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
+  const value = Math.round(seconds / size);
+  return relative.format(value === 0 ? -0 : value, unit); // -0 reads "0 seconds ago", not "in 0 seconds"
 }
 
 export function formatReadTime(minutes: number): string {

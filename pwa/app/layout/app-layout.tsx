@@ -1,16 +1,13 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { AuthDialog } from '../../features/auth';
-import { useOutboxDelivery } from '../../offline/use-outbox';
 import { Footer } from './footer';
 import { Header } from './header';
-import { UpdatePrompt } from './update-prompt';
+import { DeferredOutboxDelivery, DeferredUpdatePrompt } from './deferred';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /** Every page: skip link, sticky header, the route's content, footer, and the auth dialog. */
 export function AppLayout() {
-  // Delivers queued writes (at start, online, visible), refreshes what they touched, shows failures.
-  useOutboxDelivery();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -25,7 +22,9 @@ export function AppLayout() {
       </main>
       <Footer />
       <AuthDialog />
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
+      {/* Delivers queued writes (at start, online, visible), refreshes what they touched, shows failures. */}
+      <DeferredOutboxDelivery />
       <ScrollRestoration />
     </div>
   );

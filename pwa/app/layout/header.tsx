@@ -1,8 +1,8 @@
 import { useNavigation } from 'react-router-dom';
 import { useLogout } from '../../features/auth';
-import { SyncIndicator } from '../../features/sync';
 import { openAuthDialog } from '../../lib/auth-dialog';
 import { useUser } from '../../lib/session';
+import { DeferredSyncIndicator } from './deferred';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';
 import { NavLinkList } from './nav-link-list';
@@ -24,7 +24,7 @@ export function Header() {
           <NavLinkList orientation="horizontal" />
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <SyncIndicator />
+          <DeferredSyncIndicator />
           <SearchForm className="hidden w-40 md:block lg:w-60" />
           {isLoading ? (
             <span className="size-10" aria-hidden="true" />

@@ -1,0 +1,7 @@
+import { useOutboxDelivery } from '../../offline/use-outbox';
+
+/** Runs outbox delivery; a component of its own so IndexedDB code loads after the first paint. */
+export default function OutboxDelivery() {
+  useOutboxDelivery();
+  return null;
+}
