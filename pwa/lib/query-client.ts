@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type Query } from '@tanstack/react-query';
 
 /** Two weeks: how long a fetched answer stays in memory and in the persisted cache. */
 export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
@@ -10,10 +10,15 @@ export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
  * even when the browser says it is offline, because the service worker may answer it from its
  * cache. Mutations run `always` so a write made offline fails at once with a NetworkError
  * (user writes that must survive offline go through the outbox in pwa/offline/, not through
- * paused mutations). A factory, so each test gets a client of its own.
+ * paused mutations). While the browser says it is offline, an answer already in the cache is
+ * not fetched again on mount (`unlessOffline`). A factory, so each test gets a client of its own.
  */
 
 export function createQueryClient(): QueryClient {
+  // TanStack Query assumes it starts online and then follows the 'online'/'offline' events: an app
+  // opened offline would never see the connection "return", and `refetchOnReconnect` (which
+  // fetches what a screen could not get offline) would not run. Start from what the browser says.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -21,6 +26,7 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: (query) => freshOncePerVisit(query),
+        refetchOnMount: unlessOffline(true),
         // Kept as long as the persisted cache (pwa/offline/query-persister.ts): what was seen
         // a week ago must still be there to show offline. Below setTimeout's 24.8-day limit,
         // past which the garbage-collection timer would fire at once.
@@ -52,3 +58,15 @@ const PAGE_LOADED_AT = Date.now();
  * still shows offline if that fails); one fetched during this visit never goes stale (SPEC §9).
  */
 export const freshOncePerVisit = (query: { state: { dataUpdatedAt: number } }): number => (query.state.dataUpdatedAt < PAGE_LOADED_AT ? 0 : Infinity);
+
+/**
+ * A `refetchOnMount` that gives `whenOnline` (true, or 'always' for live data) except while the
+ * browser says it is offline and the query already holds an answer: then that answer shows as it
+ * is, with its real age ("Offline · saved 3 days ago"), rather than the service worker's cached
+ * copy of it coming back stamped as new. `refetchOnReconnect` fetches it when the signal returns.
+ * A query with nothing saved is still tried offline: the service worker may have an answer.
+ */
+export const unlessOffline =
+  (whenOnline: boolean | 'always') =>
+  (query: Query): boolean | 'always' =>
+    query.state.data !== undefined && typeof navigator !== 'undefined' && navigator.onLine === false ? false : whenOnline;
