@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '../../../../contract/content.js';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
+import { setOnline } from '../../../test/online';
 import { renderApp } from '../../../test/render';
 
 function aVideo(overrides: Partial<Video> = {}): Video {
@@ -27,7 +28,7 @@ const FAITH_RESULTS = [
 ];
 
 /** The app at `path`, signed out, the auth dialog closed; `answer` serves /api/videos. */
-async function open(path: string, answer: (request: MockRequest) => Response | Promise<Response> = () => json(200, FAITH_RESULTS)) {
+async function open(path: string, answer: (request: MockRequest) => Answer | Promise<Answer> = () => json(200, FAITH_RESULTS)) {
   const requests = mockFetch((request) => (request.path.startsWith('/api/videos') ? answer(request) : new Error(`unexpected ${request.path}`)));
   const user = userEvent.setup();
   const app = renderApp(path);
@@ -173,5 +174,47 @@ describe('/videos and navigation', () => {
     await act(() => router.navigate(-1));
     await waitFor(() => expect((searchBox as HTMLInputElement).value).toBe('faith'));
     expect(await main().findByRole('link', { name: /Is Faith Blind/ })).toBeTruthy();
+  });
+});
+
+describe('/videos offline', () => {
+  test('a search answered before shows with its age; one never made here needs a connection, and Retry runs it once the signal is back', async () => {
+    let reachable = true;
+    const { user, searchBox, requests } = await open('/videos?q=faith', () => (reachable ? json(200, FAITH_RESULTS) : offline()));
+    expect(await main().findByRole('link', { name: /Is Faith Blind/ })).toBeTruthy();
+    expect(main().queryByTestId('saved-age')).toBeNull();
+
+    reachable = false;
+    setOnline(false);
+    expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved just now');
+
+    await user.clear(searchBox);
+    await user.type(searchBox, 'grace{enter}');
+    const status = await main().findByText("You're offline. This search needs a connection.");
+    expect(status.getAttribute('role')).toBe('status');
+    expect(main().queryByRole('alert')).toBeNull();
+    expect(main().queryByText('Failed to search videos')).toBeNull();
+    expect(main().queryAllByTestId('card-skeleton')).toHaveLength(0);
+
+    // Back to the saved search: its results and filter counts, from the device.
+    await user.clear(searchBox);
+    await user.type(searchBox, 'faith{enter}');
+    expect(await main().findByRole('link', { name: /Is Faith Blind/ })).toBeTruthy();
+    expect(filterButton(/^All/).textContent).toBe('All3');
+    expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved just now');
+
+    await user.clear(searchBox);
+    await user.type(searchBox, 'grace{enter}');
+    await main().findByText("You're offline. This search needs a connection.");
+    reachable = true;
+    await user.click(main().getByRole('button', { name: 'Retry' }));
+    expect(await main().findByRole('link', { name: /Is Faith Blind/ })).toBeTruthy();
+    expect(requests.map((r) => r.path)).toContain('/api/videos?q=grace');
+  });
+
+  test("a server error (not the connection) still says 'Failed to search videos'", async () => {
+    await open('/videos?q=faith', () => json(503, { message: 'Down for maintenance' }));
+    expect((await main().findByRole('alert')).textContent).toContain('Failed to search videos');
+    expect(main().queryByTestId('needs-connection')).toBeNull();
   });
 });

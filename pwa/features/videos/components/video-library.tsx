@@ -2,6 +2,8 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { useSearchParams } from 'react-router-dom';
 import { AlertCircle, Search, SearchX } from 'lucide-react';
 import { CardSkeletons, VideoCard } from '../../../components/content';
+import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { SEARCH_VIDEOS_ERROR, useSearchVideos } from '../api/search-videos';
 import { filterOption, parseFilter, VideoFilterButtons, type VideoFilter } from './video-filter';
 
@@ -119,22 +121,13 @@ function Results({ query, filter, search }: { query: string; filter: VideoFilter
       </div>
     );
   }
-  if (search.isPending) return <CardSkeletons label="Searching videos…" />;
-  if (search.isError) {
-    return (
-      <div role="alert" className="alert alert-error alert-soft flex flex-wrap">
-        <AlertCircle aria-hidden="true" className="size-5" />
-        <span>{SEARCH_VIDEOS_ERROR}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void search.refetch()} disabled={search.isFetching}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  // A search answered before (on this device) shows, offline too, with its age.
+  if (search.data === undefined) return <NoResultsYet search={search} />;
   const option = filterOption(filter);
   const videos = search.data.filter(option.matches);
   return (
     <>
+      <OfflineDataNote query={search} className="-mt-2" />
       <p role="status" className="sr-only">
         {videos.length === 1 ? '1 result' : `${videos.length} results`}
       </p>
@@ -153,5 +146,21 @@ function Results({ query, filter, search }: { query: string; filter: VideoFilter
         </ul>
       )}
     </>
+  );
+}
+
+/** A search with no answer: loading, offline (never searched on this device), or SPEC's error text. */
+function NoResultsYet({ search }: { search: ReturnType<typeof useSearchVideos> }) {
+  const state = useQueryConnectionState(search);
+  if (state === 'offline-empty') return <NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />;
+  if (state !== 'error') return <CardSkeletons label="Searching videos…" />;
+  return (
+    <div role="alert" className="alert alert-error alert-soft flex flex-wrap">
+      <AlertCircle aria-hidden="true" className="size-5" />
+      <span>{SEARCH_VIDEOS_ERROR}</span>
+      <button type="button" className="btn btn-sm" onClick={() => void search.refetch()} disabled={search.isFetching}>
+        Try again
+      </button>
+    </div>
   );
 }

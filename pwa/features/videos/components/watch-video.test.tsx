@@ -4,8 +4,13 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '../../../../contract/content.js';
 import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { AppProvider } from '../../../app/provider';
+import { routes } from '../../../app/router';
 import { createQueryClient } from '../../../lib/query-client';
+import { setOnline } from '../../../test/online';
 import { renderApp } from '../../../test/render';
+import { videoKeys } from '../api/video-keys';
 import { useCountVideoView } from '../api/count-video-view';
 
 const VIDEO: Video = {
@@ -25,14 +30,14 @@ const VIDEO: Video = {
  * The app at `path`, signed out, the auth dialog closed. `video` answers the video calls; the
  * study features on the page (comments) get empty answers.
  */
-async function open(path: string, video: (request: MockRequest) => Answer | Promise<Answer>) {
+async function open(path: string, video: (request: MockRequest) => Answer | Promise<Answer>, saved?: { video: Video; updatedAt: number }) {
   const requests = mockFetch((request) => {
     if (request.path.startsWith('/api/videos')) return video(request);
     if (request.path.startsWith('/api/comments')) return json(200, []);
     return new Error(`unexpected ${request.method} ${request.path}`);
   });
   const user = userEvent.setup();
-  const app = renderApp(path);
+  const app = saved ? renderSaved(path, saved) : renderApp(path);
   const dialog = await waitFor(
     () => {
     const found = screen.getAllByRole('dialog', { hidden: true }).find((d) => d.textContent?.includes('Welcome to context is key')) as HTMLDialogElement | undefined;
@@ -45,6 +50,23 @@ async function open(path: string, video: (request: MockRequest) => Answer | Prom
   return { ...app, requests, user };
 }
 
+/** The app at `path` with a video saved on this device by an earlier visit (the persisted query cache). */
+function renderSaved(path: string, saved: { video: Video; updatedAt: number }) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(videoKeys.detail(saved.video.id), saved.video, { updatedAt: saved.updatedAt });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return {
+    router,
+    queryClient,
+    ...render(
+      <AppProvider queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    ),
+  };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
 const main = () => within(screen.getByRole('main'));
 const videoCalls = (requests: MockRequest[]) => requests.filter((r) => r.path.startsWith('/api/videos')).map((r) => `${r.method} ${r.path}`);
 
@@ -110,6 +132,64 @@ describe('/watch/{id}', () => {
     expect(main().getByRole('link', { name: 'Back to Videos' })).toBeTruthy();
     fail = false;
     await user.click(main().getByRole('button', { name: 'Try again' }));
+    expect(await main().findByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
+  });
+});
+
+describe('/watch/{id} offline', () => {
+  const player = () => main().queryByTitle(`Video player: ${VIDEO.title}`);
+
+  test('a video saved 3 days ago: its details with "Offline · saved 3 days ago", no request, and the player needs a connection until the signal returns', async () => {
+    let reachable = false;
+    setOnline(false);
+    const { requests } = await open('/watch/5', (request) => (reachable ? answerVideo(request) : offline()), { video: VIDEO, updatedAt: Date.now() - 3 * DAY });
+    expect(await main().findByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
+    expect(main().getByText(/What Tacitus, Josephus and Paul tell us/)).toBeTruthy();
+    expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved 3 days ago');
+    expect(main().getByTestId('saved-age').getAttribute('role')).toBe('status');
+    expect(main().getByText('The video player needs a connection.')).toBeTruthy();
+    expect(main().getByTestId('player-offline').className).toContain('aspect-video');
+    expect(player()).toBeNull();
+    // Shown from the device: not fetched again while offline (the view cannot be counted either).
+    expect(videoCalls(requests).filter((call) => call.startsWith('GET'))).toEqual([]);
+
+    reachable = true;
+    setOnline(true);
+    await waitFor(() => expect(player()?.tagName).toBe('IFRAME'));
+    expect(main().queryByText('The video player needs a connection.')).toBeNull();
+    // Back online the saved copy is checked with the server and the note goes.
+    await waitFor(() => expect(main().queryByTestId('saved-age')).toBeNull());
+    expect(videoCalls(requests)).toContain('GET /api/videos/5');
+  });
+
+  test('a player already playing stays when the signal drops (its buffer goes on); the details say they are saved', async () => {
+    await open('/watch/5', answerVideo);
+    await main().findByRole('heading', { level: 1, name: VIDEO.title });
+    expect(player()?.tagName).toBe('IFRAME');
+    setOnline(false);
+    expect(player()?.tagName).toBe('IFRAME');
+    expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved just now');
+  });
+
+  test("online, a saved video whose check gets no answer stays on screen, never 'Failed to fetch video'", async () => {
+    const { requests } = await open('/watch/5', () => offline(), { video: VIDEO, updatedAt: Date.now() - 2 * DAY });
+    await waitFor(() => expect(videoCalls(requests)).toContain('GET /api/videos/5'));
+    await waitFor(() => expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved 2 days ago'));
+    expect(main().getByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
+    expect(main().queryByText('Failed to fetch video')).toBeNull();
+  });
+
+  test('a video never opened on this device: it needs a connection, with Back to Videos and Retry', async () => {
+    let reachable = false;
+    setOnline(false);
+    const { user } = await open('/watch/5', (request) => (reachable ? answerVideo(request) : offline()));
+    const status = await main().findByText("You're offline. This page needs a connection the first time you open it.");
+    expect(status.getAttribute('role')).toBe('status');
+    expect(main().getByRole('link', { name: 'Back to Videos' })).toBeTruthy();
+    expect(main().queryByRole('alert')).toBeNull();
+    expect(main().queryByText('Failed to fetch video')).toBeNull();
+    reachable = true;
+    await user.click(main().getByRole('button', { name: 'Retry' }));
     expect(await main().findByRole('heading', { level: 1, name: VIDEO.title })).toBeTruthy();
   });
 });

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { AlertCircle, Calendar, Clock, Eye, VideoOff } from 'lucide-react';
 import type { Video } from '../../../../contract/content.js';
+import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { categoryLabel, formatDate, formatViews } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCountVideoView } from '../api/count-video-view';
@@ -19,9 +21,11 @@ export interface WatchVideoSlots {
 }
 
 /**
- * The watch page for `/watch/{id}`: the player and the video's details, or 'Video Not Found',
- * or SPEC's error text. A loaded video counts one view per visit. `id` is the raw route
- * parameter: one that is not a positive whole number names no video and is not fetched.
+ * The watch page for `/watch/{id}`: the player and the video's details (with their age when
+ * shown offline from the device), or 'Video Not Found', or SPEC's error text, or, offline for a
+ * video never opened here, that it needs a connection. A loaded video counts one view per visit.
+ * `id` is the raw route parameter: one that is not a positive whole number names no video and is
+ * not fetched.
  */
 export function WatchVideo({ id, ...slots }: { id: string | undefined } & WatchVideoSlots) {
   const videoId = id !== undefined && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
@@ -30,12 +34,23 @@ export function WatchVideo({ id, ...slots }: { id: string | undefined } & WatchV
 }
 
 function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } & WatchVideoSlots) {
-  const { data: video, error, isPending, isError, refetch, isFetching } = useVideo(videoId);
+  const query = useVideo(videoId);
+  const { data: video, error, refetch, isFetching } = query;
+  const state = useQueryConnectionState(query);
   useCountVideoView(video?.id);
-  useDocumentTitle(video?.title ?? (isError && isNotFound(error) ? 'Video Not Found' : 'Watch'));
+  useDocumentTitle(video?.title ?? (state === 'error' && isNotFound(error) ? 'Video Not Found' : 'Watch'));
 
-  if (isPending) return <WatchSkeleton />;
-  if (isError) {
+  // A video seen before stays on screen whatever happens to the check with the server.
+  if (video === undefined) {
+    if (state === 'loading') return <WatchSkeleton />;
+    if (state === 'offline-empty') {
+      return (
+        <div className="flex flex-col gap-6">
+          <BackToVideos className="self-start" />
+          <NeedsConnection onRetry={() => void refetch()} retrying={isFetching} />
+        </div>
+      );
+    }
     if (isNotFound(error)) return <VideoNotFound />;
     return (
       <div className="flex flex-col gap-6">
@@ -53,7 +68,10 @@ function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } 
 
   return (
     <div className="flex flex-col gap-4">
-      <BackToVideos className="self-start" />
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+        <BackToVideos />
+        <OfflineDataNote query={query} />
+      </div>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <article className="flex min-w-0 flex-col gap-5">
           <VideoPlayer key={video.youtubeId} youtubeId={video.youtubeId} title={video.title} />
