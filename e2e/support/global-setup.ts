@@ -33,7 +33,9 @@ function buildIfStale(): void {
   const sources = Math.max(newestMtime('pwa'), newestMtime('contract'), newestMtime('vite.config.ts'));
   if (built >= sources) return;
   console.log('[e2e] dist/ is missing or older than pwa/: building (vite build)…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, and a build that inherits it is a development build: React's
+  // debug bundle, and import.meta.env.DEV true, so the service worker is never registered.
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
 }
 
