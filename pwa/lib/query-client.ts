@@ -6,12 +6,13 @@ export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
 /**
  * The app's QueryClient with SPEC §9's data rules: no automatic retry, no refetch on window
  * focus, no polling, data never goes stale during a visit (an answer restored from an earlier
- * visit's persisted cache shows at once and is fetched again once: see `freshOncePerVisit`). Queries run `offlineFirst`: the request is tried
- * even when the browser says it is offline, because the service worker may answer it from its
- * cache. Mutations run `always` so a write made offline fails at once with a NetworkError
- * (user writes that must survive offline go through the outbox in pwa/offline/, not through
- * paused mutations). While the browser says it is offline, an answer already in the cache is
- * not fetched again on mount (`unlessOffline`). A factory, so each test gets a client of its own.
+ * visit's persisted cache shows at once and is fetched again once, and while the browser says it
+ * is offline an answer already here is not asked for again: see `freshOncePerVisit`). Queries run
+ * `offlineFirst`: a query with nothing saved is tried even when the browser says it is offline,
+ * because the service worker may answer it from its cache. Mutations run `always` so a write
+ * made offline fails at once with a NetworkError (user writes that must survive offline go
+ * through the outbox in pwa/offline/, not through paused mutations). A factory, so each test
+ * gets a client of its own.
  */
 
 export function createQueryClient(): QueryClient {
@@ -26,7 +27,6 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: (query) => freshOncePerVisit(query),
-        refetchOnMount: unlessOffline(true),
         // Kept as long as the persisted cache (pwa/offline/query-persister.ts): what was seen
         // a week ago must still be there to show offline. Below setTimeout's 24.8-day limit,
         // past which the garbage-collection timer would fire at once.
@@ -52,21 +52,23 @@ export const privateKey = (userId: number) => [...PRIVATE_KEY_ROOT, userId] as c
 /** When this page load began: answers older than this were restored from the persisted cache. */
 const PAGE_LOADED_AT = Date.now();
 
+/** The browser says it has no network (reliable when false; see `useOnlineStatus`). */
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * A `staleTime` for answers other people change (heart counts, what is featured or popular): one
  * restored from an earlier visit's persisted cache shows at once and is fetched again once (and
  * still shows offline if that fails); one fetched during this visit never goes stale (SPEC §9).
+ * While the browser says it is offline nothing is stale: what is saved shows as it is, with its
+ * real age ("Offline · saved 3 days ago"), instead of the service worker's cached copy of it
+ * coming back stamped as new; `refetchOnReconnect` checks it when the signal returns. (A query
+ * with nothing saved is still tried: TanStack Query fetches whenever there is no data.)
  */
-export const freshOncePerVisit = (query: { state: { dataUpdatedAt: number } }): number => (query.state.dataUpdatedAt < PAGE_LOADED_AT ? 0 : Infinity);
+export const freshOncePerVisit = (query: { state: { dataUpdatedAt: number } }): number =>
+  browserOffline() ? Infinity : query.state.dataUpdatedAt < PAGE_LOADED_AT ? 0 : Infinity;
 
 /**
- * A `refetchOnMount` that gives `whenOnline` (true, or 'always' for live data) except while the
- * browser says it is offline and the query already holds an answer: then that answer shows as it
- * is, with its real age ("Offline · saved 3 days ago"), rather than the service worker's cached
- * copy of it coming back stamped as new. `refetchOnReconnect` fetches it when the signal returns.
- * A query with nothing saved is still tried offline: the service worker may have an answer.
+ * A `refetchOnMount` for live data that is checked each time a screen opens ('always'), except
+ * while the browser says it is offline and there is a saved answer to show as it is.
  */
-export const unlessOffline =
-  (whenOnline: boolean | 'always') =>
-  (query: Query): boolean | 'always' =>
-    query.state.data !== undefined && typeof navigator !== 'undefined' && navigator.onLine === false ? false : whenOnline;
+export const alwaysUnlessOffline = (query: Query): boolean | 'always' => (query.state.data !== undefined && browserOffline() ? false : 'always');

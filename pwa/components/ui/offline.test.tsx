@@ -111,6 +111,25 @@ describe('a query offline', () => {
     expect(requests).toEqual([]);
   });
 
+  test('offline, switching to another saved answer (a new query key) does not ask the network either', async () => {
+    const requests = mockFetch(() => offline());
+    setOnline(false);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['thing', '/api/a'], { n: 'a' }, { updatedAt: 1 });
+    queryClient.setQueryData(['thing', '/api/b'], { n: 'b' }, { updatedAt: Date.now() - DAY });
+    const tree = (path: string) => (
+      <QueryClientProvider client={queryClient}>
+        <Probe path={path} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(tree('/api/a'));
+    rerender(tree('/api/b'));
+    expect(screen.getByTestId('data').textContent).toBe('{"n":"b"}');
+    expect(screen.getByRole('status').textContent).toBe('Offline · saved 1 day ago');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+  });
+
   test('online, a saved answer whose check gets no answer stays, with its age', async () => {
     const requests = mockFetch(() => offline());
     renderProbe({ data: { n: 3 }, updatedAt: 1 });

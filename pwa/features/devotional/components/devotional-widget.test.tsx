@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Devotional, HeartsInfo } from '../../../../contract/content.js';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { appDb } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
 import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
+import { setOnline } from '../../../test/online';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { getHearts } from '../api/get-hearts';
 import { localDate } from '../api/get-today-devotional';
@@ -26,6 +27,7 @@ const aDevotional = (overrides: Partial<Devotional> = {}): Devotional => ({
   ...overrides,
 });
 
+const DAY = 24 * 60 * 60 * 1000;
 const today = () => `/api/devotional/today?date=${localDate()}`;
 
 /** A fake API for the widget: today's devotional, its hearts, the session check and heart writes. */
@@ -97,12 +99,63 @@ describe('the devotional widget', () => {
   test.each([
     ['missing (404)', () => json(404, { message: "Today's devotional is being prepared. Please check back later." })],
     ['a server error', () => json(500, { message: 'Internal error' })],
-    ['offline', () => offline()],
   ])('%s: "being prepared" text', async (_name, devotional) => {
     api({ devotional });
     renderWithProviders(<DevotionalWidget />);
     expect(await screen.findByText("Today's devotional is being prepared. Please check back later.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Heart this devotional/ })).toBeNull();
+    expect(screen.queryByTestId('needs-connection')).toBeNull();
+  });
+
+  test("offline with nothing saved: it needs a connection (not 'being prepared'), and Retry fetches it when the signal is back", async () => {
+    let reachable = false;
+    const requests = api({ devotional: () => (reachable ? json(200, aDevotional()) : offline()) });
+    setOnline(false);
+    renderWithProviders(<DevotionalWidget />);
+    const status = await screen.findByText("You're offline. Today's devotional needs a connection.");
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.queryByText("Today's devotional is being prepared. Please check back later.")).toBeNull();
+    reachable = true;
+    setOnline(true);
+    // The connection coming back fetches it by itself; Retry is there for a signal the browser misjudges.
+    expect(await screen.findByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
+    expect(screen.queryByTestId('saved-age')).toBeNull();
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/devotional/12/hearts'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  });
+
+  test('the network failing while the browser says online is no "being prepared" either; Retry fetches it', async () => {
+    let reachable = false;
+    const requests = api({ devotional: () => (reachable ? json(200, aDevotional()) : offline()) });
+    renderWithProviders(<DevotionalWidget />);
+    await screen.findByText("You're offline. Today's devotional needs a connection.");
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
+    await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/devotional/12/hearts'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  });
+
+  test('offline, a devotional saved days ago shows at once with "Offline · saved 2 days ago", its hearts too, and nothing is asked of the network', async () => {
+    const requests = api({ devotional: () => offline() });
+    setOnline(false);
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(devotionalKeys.today(localDate()), aDevotional(), { updatedAt: Date.now() - 2 * DAY });
+    queryClient.setQueryData(devotionalKeys.hearts(12, null), { isHearted: false, count: 9 }, { updatedAt: Date.now() - 2 * DAY });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <UserProvider>
+            <DevotionalWidget />
+          </UserProvider>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
+    expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 2 days ago');
+    await waitFor(() => expect(count()).toBe('9 hearts'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests.filter((r) => r.path.startsWith('/api/devotional'))).toEqual([]);
   });
 
   test('answers saved by an earlier visit show at once, are fetched again, and stay when that fails (offline)', async () => {

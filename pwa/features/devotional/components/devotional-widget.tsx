@@ -1,4 +1,6 @@
 import { BookHeart } from 'lucide-react';
+import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { localDate, useTodayDevotional } from '../api/get-today-devotional';
 import { HeartButton } from './heart-button';
 
@@ -6,20 +8,26 @@ export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Ple
 
 /**
  * Today's devotional for the reader's local date (SPEC §4): a placeholder while loading, the
- * "being prepared" text when there is none or it cannot be fetched, else the devotional with
- * its heart. The reflection is plain text; blank lines separate its paragraphs.
+ * "being prepared" text when there is none or the server fails, else the devotional with its
+ * heart. Offline, a devotional saved on this device shows with its age; with none saved, the
+ * widget says it needs a connection (not "being prepared": it may well be ready). The
+ * reflection is plain text; blank lines separate its paragraphs.
  */
 export function DevotionalWidget() {
   const devotional = useTodayDevotional(localDate());
+  const state = useQueryConnectionState(devotional);
   // What was seen before stays on screen when fetching it again fails (offline).
   const data = devotional.data;
 
   return (
     <section aria-labelledby="daily-devotional-heading" className="card mx-auto w-full max-w-4xl border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-4 p-6 sm:p-8">
-        <h2 id="daily-devotional-heading" className="flex items-center gap-2 text-sm font-semibold tracking-widest text-primary uppercase">
-          <BookHeart aria-hidden="true" className="size-5" /> Daily Devotional
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
+          <h2 id="daily-devotional-heading" className="flex items-center gap-2 text-sm font-semibold tracking-widest text-primary uppercase">
+            <BookHeart aria-hidden="true" className="size-5" /> Daily Devotional
+          </h2>
+          <OfflineDataNote query={devotional} />
+        </div>
         {data ? (
           <article className="flex flex-col gap-4">
             <h3 className="font-display text-2xl leading-tight font-bold sm:text-3xl">{data.devotionalTitle}</h3>
@@ -34,13 +42,15 @@ export function DevotionalWidget() {
             </div>
             <HeartButton devotionalId={data.id} devotionalTitle={data.devotionalTitle} />
           </article>
-        ) : devotional.isPending ? (
+        ) : state === 'loading' ? (
           <div role="status" aria-label="Loading today's devotional" className="flex flex-col gap-4" data-testid="devotional-loading">
             <div className="skeleton h-7 w-2/3" />
             <div className="skeleton h-16 w-full" />
             <div className="skeleton h-4 w-32" />
             <div className="skeleton h-24 w-full" />
           </div>
+        ) : state === 'offline-empty' ? (
+          <NeedsConnection what="Today's devotional" onRetry={() => void devotional.refetch()} retrying={devotional.isFetching} />
         ) : (
           <p className="text-base-content/80">{DEVOTIONAL_UNAVAILABLE}</p>
         )}
