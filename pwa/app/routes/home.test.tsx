@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BlogPostSummary, Video } from '../../../contract/content.js';
-import { json, mockFetch } from '../../test/fetch';
+import { json, mockFetch, offline } from '../../test/fetch';
+import { setOnline } from '../../test/online';
 import { renderApp } from '../../test/render';
 
 const aVideo = (id: number, overrides: Partial<Video> = {}): Video => ({
@@ -137,5 +138,23 @@ describe('home', () => {
     await user.type(box, '  problem of evil {enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=problem%20of%20evil');
+  });
+});
+
+describe('home offline, never opened on this device', () => {
+  test('the hero, search, tiles and newsletter show; the devotional needs a connection; popular and featured stay out of the way', async () => {
+    mockFetch(() => offline());
+    setOnline(false);
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'context is key' }, { timeout: 10_000 });
+    const status = await main().findByText("You're offline. Today's devotional needs a connection.");
+    expect(status.getAttribute('role')).toBe('status');
+    expect(main().getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(main().queryByText("Today's devotional is being prepared. Please check back later.")).toBeNull();
+    await waitFor(() => expect(main().queryAllByRole('status', { name: /Loading the featured/ })).toEqual([]));
+    const h2s = main()
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent?.trim());
+    expect(h2s).toEqual(['Daily Devotional', 'Search Our Content', 'Explore', 'Stay Updated']);
   });
 });
