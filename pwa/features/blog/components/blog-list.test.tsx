@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch } from '../../../test/fetch';
+import { json, mockFetch, offline } from '../../../test/fetch';
+import { setOnline } from '../../../test/online';
+import { blogKeys } from '../api/keys';
 import { aPost, renderAt, summaryOf } from '../test/fixtures';
 import { BlogList } from './blog-list';
 
@@ -139,5 +141,57 @@ describe('/blog list', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(cardTitles()).toHaveLength(2));
+  });
+});
+
+describe('/blog offline', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  test('a list saved 3 days ago shows with its hero and age, nothing is asked of the network, and Load More waits for the connection', async () => {
+    const featured = summaryOf(aPost({ title: 'Saved featured', featured: true }));
+    const page = posts(12);
+    const requests = mockFetch(() => offline());
+    setOnline(false);
+    const updatedAt = Date.now() - 3 * DAY;
+    renderAt('/blog', '/blog', <BlogList />, (queryClient) => {
+      queryClient.setQueryData(blogKeys.featured(), featured, { updatedAt });
+      queryClient.setQueryData(blogKeys.list('all'), { pages: [[featured, ...page]], pageParams: [0] }, { updatedAt });
+    });
+    expect(screen.getByRole('article', { name: 'Saved featured' })).toBeTruthy();
+    expect(cardTitles()).toEqual(page.map((p) => p.title));
+    expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 3 days ago');
+    const loadMore = screen.getByRole('button', { name: 'Load More Articles' }) as HTMLButtonElement;
+    expect(loadMore.disabled).toBe(true);
+    expect(screen.getByText("You're offline. Connect to load more articles.").closest('[role="status"]')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+  });
+
+  test('a list never opened here needs a connection (the hero stays out), and so does a category never opened', async () => {
+    mockFetch(() => offline());
+    setOnline(false);
+    const user = userEvent.setup();
+    renderAt('/blog', '/blog', <BlogList />);
+    expect(await screen.findByText("You're offline. This page needs a connection the first time you open it.")).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch blog posts')).toBeNull();
+    expect(screen.queryByRole('article')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Theology' }));
+    expect(await screen.findByText("You're offline. This category needs a connection.")).toBeTruthy();
+  });
+
+  test("online, Load More getting no answer says it needs the connection, not 'Failed to fetch blog posts'", async () => {
+    const first = posts(12);
+    mockFetch((r) => {
+      if (r.path === '/api/blog/featured') return json(200, null);
+      if (r.path === '/api/blog?limit=12&offset=0') return json(200, first);
+      return offline();
+    });
+    const user = userEvent.setup();
+    renderAt('/blog', '/blog', <BlogList />);
+    await waitFor(() => expect(cardTitles()).toHaveLength(12));
+    await user.click(screen.getByRole('button', { name: 'Load More Articles' }));
+    expect(await screen.findByText("You're offline. Connect to load more articles.")).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch blog posts')).toBeNull();
+    expect(cardTitles()).toHaveLength(12);
   });
 });

@@ -1,6 +1,9 @@
 import '../test/browser-like-node-name';
 import { screen, waitFor, within } from '@testing-library/react';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import userEvent from '@testing-library/user-event';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
+import { setOnline } from '../../../test/online';
+import { blogKeys } from '../api/keys';
 import { aPost, renderAt, summaryOf } from '../test/fixtures';
 import { useParams } from 'react-router-dom';
 import { BlogPostView } from './blog-post-view';
@@ -13,7 +16,7 @@ function Screen() {
 type Post = ReturnType<typeof aPost>;
 
 /** Answers the post, its view count and its category's related list. */
-function serve(post: Post, related: ReturnType<typeof summaryOf>[] = [summaryOf(post)], extra?: (r: MockRequest) => Response | undefined) {
+function serve(post: Post, related: ReturnType<typeof summaryOf>[] = [summaryOf(post)], extra?: (r: MockRequest) => Answer | undefined) {
   return mockFetch((r) => {
     const answer = extra?.(r);
     if (answer) return answer;
@@ -156,5 +159,52 @@ describe('related posts', () => {
     renderAt(`/blog/${post.id}`, '/blog/:id', <Screen />);
     expect(await screen.findByText('Failed to fetch related posts')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: post.title })).toBeTruthy();
+  });
+});
+
+describe('/blog/{id} offline', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  test('a post saved 2 days ago: its text and age, the related posts saved with its category, and no read asked of the network', async () => {
+    const post = aPost({ category: 'theology', content: '## Saved\n\nRead on the train.' });
+    const other = summaryOf(aPost({ category: 'theology', title: 'Another theology post' }));
+    const requests = mockFetch(() => offline());
+    setOnline(false);
+    renderAt(`/blog/${post.id}`, '/blog/:id', <Screen />, (queryClient) => {
+      queryClient.setQueryData(blogKeys.detail(post.id), post, { updatedAt: Date.now() - 2 * DAY });
+      queryClient.setQueryData(blogKeys.related('theology'), [summaryOf(post), other], { updatedAt: Date.now() - 5 * DAY });
+    });
+    expect(screen.getByRole('heading', { level: 1, name: post.title })).toBeTruthy();
+    expect(screen.getByText('Read on the train.')).toBeTruthy();
+    expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 2 days ago');
+    const related = screen.getByRole('region', { name: 'Related Articles' });
+    expect(within(related).getByRole('heading', { level: 3, name: 'Another theology post' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests.filter((r) => r.method === 'GET')).toEqual([]);
+  });
+
+  test('related posts never fetched here: a quiet note under their heading, the article unaffected', async () => {
+    const post = aPost({ category: 'ministry' });
+    mockFetch(() => offline());
+    setOnline(false);
+    renderAt(`/blog/${post.id}`, '/blog/:id', <Screen />, (queryClient) => queryClient.setQueryData(blogKeys.detail(post.id), post, { updatedAt: Date.now() - DAY }));
+    const related = await screen.findByRole('region', { name: 'Related Articles' });
+    expect(await within(related).findByText("You're offline. This list needs a connection.")).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch related posts')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: post.title })).toBeTruthy();
+  });
+
+  test('a post never opened here needs a connection, with Back to Blog; Retry reads it once the signal is back', async () => {
+    const post = aPost();
+    let reachable = false;
+    serve(post, [summaryOf(post)], () => (reachable ? undefined : offline()));
+    setOnline(false);
+    renderAt(`/blog/${post.id}`, '/blog/:id', <Screen />);
+    expect(await screen.findByText("You're offline. This page needs a connection the first time you open it.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Blog' })).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch blog post')).toBeNull();
+    reachable = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: post.title })).toBeTruthy();
   });
 });

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, BookOpen, Calendar, ExternalLink, Eye, FileQuestion } from 'lucide-react';
 import type { BlogPost } from '../../../../contract/content.js';
+import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { ApiError } from '../../../lib/api-client';
 import { categoryLabel, formatDate, formatReadTime, formatViews } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -41,12 +43,22 @@ export function BlogPostView(props: BlogPostViewProps) {
 
 function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostViewProps & { postId: number }) {
   const query = usePost(postId);
+  const state = useQueryConnectionState(query);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useRecordView(query.data?.id);
   useDocumentTitle(query.data?.title ?? (notFound ? 'Article Not Found' : 'Article'));
 
-  if (query.isPending) return <PostSkeleton />;
-  if (query.isError) {
+  // A post read before stays on screen whatever happens to the check with the server.
+  if (query.data === undefined) {
+    if (state === 'loading') return <PostSkeleton />;
+    if (state === 'offline-empty') {
+      return (
+        <div className="flex flex-col items-start gap-6">
+          <BackToBlog />
+          <NeedsConnection className="w-full" onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        </div>
+      );
+    }
     if (notFound) return <ArticleNotFound />;
     return (
       <div className="flex flex-col items-start gap-6">
@@ -70,6 +82,7 @@ function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostV
           <BackToBlog />
           {topActions?.(post)}
         </div>
+        <OfflineDataNote query={query} className="-mt-3" />
         <header className="flex flex-col gap-4">
           <span className="badge badge-outline">{categoryLabel(post.category)}</span>
           <h1 id="post-title" className="font-display text-3xl leading-tight font-bold tracking-tight sm:text-5xl">

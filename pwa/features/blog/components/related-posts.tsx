@@ -1,15 +1,29 @@
 import type { Category } from '../../../../contract/common.js';
 import { ArticleCard, CardSkeletons } from '../../../components/content';
+import { NeedsConnection } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { useRelatedPosts } from '../api/get-related-posts';
 
 /**
  * Up to four other posts of the same category. Nothing at all when this post is the only one of
- * its category (SPEC §2), nor while they load below the article.
+ * its category (SPEC §2). Offline they show when this category's list was saved on this device
+ * (another post of it was read); otherwise a quiet note that the list needs a connection.
  */
 export function RelatedPosts({ category, postId }: { category: Category; postId: number }) {
   const related = useRelatedPosts(category, postId);
-  if (related.isPending) return <CardSkeletons count={2} label="Loading related articles…" />;
-  if (related.isError) {
+  const state = useQueryConnectionState(related);
+  if (state === 'loading') return <CardSkeletons count={2} label="Loading related articles…" />;
+  if (state === 'offline-empty') {
+    return (
+      <section aria-labelledby="related-heading">
+        <h2 id="related-heading" className="mb-6 font-display text-2xl font-bold">
+          Related Articles
+        </h2>
+        <NeedsConnection what="This list" onRetry={() => void related.refetch()} retrying={related.isFetching} />
+      </section>
+    );
+  }
+  if (related.data === undefined) {
     return (
       <p role="alert" className="text-error">
         Failed to fetch related posts

@@ -1,7 +1,9 @@
 import { StrictMode, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { BlogPost, BlogPostSummary } from '../../../../contract/content.js';
 import { renderWithProviders } from '../../../test/render';
+import { renderWithSaved } from '../../../test/render-saved';
 
 let nextId = 100;
 
@@ -30,8 +32,16 @@ export function summaryOf(post: BlogPost): BlogPostSummary {
   return summary;
 }
 
-/** `element` at `path` (matched by `pattern`) inside the app's providers and a memory router, in StrictMode. */
-export function renderAt(path: string, pattern: string, element: ReactNode) {
+/**
+ * `element` at `path` (matched by `pattern`) inside the app's providers and a memory router, in
+ * StrictMode. `saved` puts answers in the query cache first, as a restored earlier visit does.
+ */
+export function renderAt(path: string, pattern: string, element: ReactNode, saved?: (queryClient: QueryClient) => void) {
   const router = createMemoryRouter([{ path: pattern, element }, { path: '*', element: <p>elsewhere</p> }], { initialEntries: [path] });
-  return { router, ...renderWithProviders(<StrictMode><RouterProvider router={router} /></StrictMode>) };
+  const tree = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+  return { router, ...(saved ? renderWithSaved(tree, saved) : renderWithProviders(tree)) };
 }

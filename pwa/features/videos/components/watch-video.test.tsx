@@ -4,12 +4,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Video } from '../../../../contract/content.js';
 import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { AppProvider } from '../../../app/provider';
-import { routes } from '../../../app/router';
 import { createQueryClient } from '../../../lib/query-client';
 import { setOnline } from '../../../test/online';
 import { renderApp } from '../../../test/render';
+import { renderAppWithSaved } from '../../../test/render-saved';
 import { videoKeys } from '../api/video-keys';
 import { useCountVideoView } from '../api/count-video-view';
 
@@ -51,20 +49,8 @@ async function open(path: string, video: (request: MockRequest) => Answer | Prom
 }
 
 /** The app at `path` with a video saved on this device by an earlier visit (the persisted query cache). */
-function renderSaved(path: string, saved: { video: Video; updatedAt: number }) {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(videoKeys.detail(saved.video.id), saved.video, { updatedAt: saved.updatedAt });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return {
-    router,
-    queryClient,
-    ...render(
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    ),
-  };
-}
+const renderSaved = (path: string, saved: { video: Video; updatedAt: number }) =>
+  renderAppWithSaved(path, (queryClient) => queryClient.setQueryData(videoKeys.detail(saved.video.id), saved.video, { updatedAt: saved.updatedAt }));
 
 const DAY = 24 * 60 * 60 * 1000;
 const main = () => within(screen.getByRole('main'));
