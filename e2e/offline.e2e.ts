@@ -1,0 +1,333 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
+import { toastText, uniqueUsername, visitAndDismissAuth } from './support/app';
+import { apiGet, apiSend, readStore, recordRequests, signUpInPage, waitForServiceWorker, type ServerRequest, type SignedInUser } from './support/offline';
+import { buildInto, precacheManifest, startOwnServer, type OwnServer } from './support/own-server';
+
+// Issue 4, offline-first, in Debian's chromium against the production build (the service worker
+// exists only there). This file runs its own server over a private copy of dist/: it deploys a
+// new build under an open tab and deletes content, which must not disturb the other files.
+let server: OwnServer | undefined;
+beforeAll(async () => {
+  server = await startOwnServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+const own = () => {
+  if (!server) throw new Error('the server of offline.e2e.ts is not running');
+  return server;
+};
+const browser = useBrowser(() => own().url);
+
+const main = (page: Page) => page.getByRole('main');
+const banner = (page: Page) => page.getByRole('banner');
+const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
+const h1 = (page: Page) => main(page).getByRole('heading', { level: 1 });
+const waitingToSync = (page: Page) => main(page).getByText('Waiting to sync', { exact: true });
+
+interface BlogPost {
+  id: number;
+  title: string;
+}
+interface Video {
+  id: number;
+  title: string;
+}
+interface Bookmark {
+  contentType: string;
+  contentId: number;
+}
+interface Comment {
+  comment: string;
+}
+
+async function newUser(context: BrowserContext, viewport: { width: number; height: number } = DESKTOP): Promise<{ page: Page; user: SignedInUser }> {
+  const page = await context.newPage();
+  await page.setViewportSize(viewport);
+  const user = await signUpInPage(page, uniqueUsername('offline'));
+  return { page, user };
+}
+
+/** Opens `path` and waits for the header: the app started (from the network or the service worker). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await banner(page).waitFor();
+}
+
+async function reload(page: Page): Promise<void> {
+  await page.reload();
+  await banner(page).waitFor();
+}
+
+/** The user's bookmarks of one item, as the server has them. */
+async function serverBookmarks(page: Page, user: SignedInUser, contentType: string, contentId: number): Promise<Bookmark[]> {
+  const all = await apiGet<Bookmark[]>(page, `/api/users/${user.id}/bookmarks`);
+  return all.filter((b) => b.contentType === contentType && b.contentId === contentId);
+}
+
+/**
+ * The browser's offline switch, with a check that nothing of this user's reached the server while
+ * it was on. Not counted: the browser's own update check of /sw.js on a navigation, which
+ * Playwright's offline emulation does not cover (the worker's and the pages' requests it does),
+ * and whatever `elsewhere` says came from another, online, visitor.
+ */
+async function offlineWindow(context: BrowserContext): Promise<{ end: (elsewhere?: (r: ServerRequest) => boolean) => Promise<void> }> {
+  const log = recordRequests(own().running);
+  await context.setOffline(true);
+  return {
+    end: async (elsewhere = () => false) => {
+      log.stop();
+      const reached = log.all.filter((r) => !(r.method === 'GET' && r.path === '/sw.js') && !elsewhere(r));
+      expect(reached.map((r) => `${r.method} ${r.path}`), 'requests that reached the server while the browser was offline').toEqual([]);
+      await context.setOffline(false);
+    },
+  };
+}
+
+describe('the build', () => {
+  test("the service worker's precache list names each file once, and every file is in the build", () => {
+    // Workbox refuses a list with one URL twice under two revisions (add-to-cache-list-conflicting-
+    // entries): sw.js throws when evaluated and never installs, so nothing opens offline.
+    const manifest = precacheManifest(own().distDir);
+    expect(manifest?.length).toBeGreaterThan(10);
+    const urls = manifest!.map((e) => e.url);
+    expect(urls.filter((url, i) => urls.indexOf(url) !== i)).toEqual([]);
+    expect(urls).toEqual(expect.arrayContaining(['index.html', 'manifest.webmanifest']));
+    expect(urls.filter((url) => !fs.existsSync(path.join(own().distDir, url)))).toEqual([]);
+  });
+});
+
+describe('reads offline', () => {
+  test('pages seen online open offline after a reload; a route never visited shows the shell; the sign-in is kept', async () => {
+    const context = await browser.newContext();
+    const { page, user } = await newUser(context);
+    await waitForServiceWorker(page);
+
+    const post = await apiGet<BlogPost>(page, '/api/blog/1');
+    const video = await apiGet<Video>(page, '/api/videos/2');
+    await open(page, '/');
+    await main(page).getByText('Search Our Content', { exact: true }).waitFor();
+    await open(page, `/blog/${post.id}`);
+    await h1(page).filter({ hasText: post.title }).waitFor();
+    const paragraph = ((await page.locator('.blog-prose p').first().textContent()) ?? '').trim();
+    expect(paragraph.length).toBeGreaterThan(40);
+    await open(page, `/watch/${video.id}`);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await open(page, `/blog/${post.id}`);
+    await h1(page).filter({ hasText: post.title }).waitFor();
+
+    const offline = await offlineWindow(context);
+    // The blog post: title and body from the device.
+    await reload(page);
+    await h1(page).filter({ hasText: post.title }).waitFor();
+    await page.locator('.blog-prose').getByText(paragraph, { exact: true }).waitFor();
+    await banner(page).getByRole('link', { name: /^Offline\b/ }).waitFor();
+    await screenshot(page, 'offline-blog-post', ['mobile']);
+
+    // The watch page: the video's details; the embedded player says it needs the network.
+    await open(page, `/watch/${video.id}`);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await reload(page);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await main(page).getByText(/player needs a connection/).waitFor();
+    await screenshot(page, 'offline-watch', ['mobile']);
+
+    // Routes never visited: the app shell (header, navigation) rather than the browser's offline page.
+    for (const [route, heading] of [
+      ['/live-qa', 'Live Q&A'],
+      ['/search?q=grace', null],
+    ] as const) {
+      await open(page, route);
+      const nav = banner(page).getByRole('navigation', { name: 'Main' });
+      for (const name of ['Home', 'Videos', 'Blog', 'Live Q&A']) await nav.getByRole('link', { name, exact: true }).waitFor();
+      if (heading) await main(page).getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.getByRole('contentinfo').waitFor();
+    }
+    await open(page, '/live-qa');
+    await main(page).getByRole('heading', { level: 1, name: 'Live Q&A' }).waitFor();
+    await screenshot(page, 'offline-never-visited', ['mobile']);
+
+    // Still signed in after an offline reload.
+    await reload(page);
+    const account = banner(page).getByRole('button', { name: `Account menu for @${user.username}` });
+    await account.click();
+    await banner(page).getByText(`@${user.username}`, { exact: true }).filter({ visible: true }).waitFor();
+    await offline.end();
+    await context.close();
+  });
+});
+
+describe('writes offline', () => {
+  test('a note and a bookmark made offline show at once, the bookmark pending; back online it reaches the server once', async () => {
+    const context = await browser.newContext();
+    const { page, user } = await newUser(context, MOBILE);
+    await waitForServiceWorker(page);
+    const video = await apiGet<Video>(page, '/api/videos/3');
+    await open(page, `/watch/${video.id}`);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+
+    const offline = await offlineWindow(context);
+    await reload(page);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    const notes = main(page).getByLabel('Your Notes', { exact: true });
+    await notes.fill('Offline on the train: compare with Acts 2.');
+    await main(page).getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+
+    await button(page, 'Bookmark').click();
+    await toastText(page, 'Bookmarked!');
+    await button(page, 'Bookmarked').waitFor();
+    await waitingToSync(page).waitFor({ state: 'attached' });
+    await banner(page).getByRole('link', { name: 'Offline, 1 change waiting to sync. Open the sync centre' }).waitFor();
+    expect(await readStore<{ status: string; path: string; method: string }>(page, 'outbox')).toEqual([expect.objectContaining({ status: 'pending', method: 'POST', path: '/api/bookmarks' })]);
+    await screenshot(page, 'offline-bookmark-and-note', ['mobile']);
+
+    const log = recordRequests(own().running);
+    await offline.end();
+    // Back online: delivered within seconds, the pending mark and the header badge go.
+    await waitingToSync(page).waitFor({ state: 'detached', timeout: 10_000 });
+    await banner(page).getByRole('link', { name: /waiting to sync/ }).waitFor({ state: 'detached' });
+    log.stop();
+    expect(await serverBookmarks(page, user, 'video', video.id)).toHaveLength(1);
+    expect(log.all.filter((r) => r.method === 'POST' && r.path === '/api/bookmarks')).toHaveLength(1);
+    expect(await readStore(page, 'outbox')).toEqual([]);
+
+    // The note (device only) and the bookmark (server) after a reload.
+    await reload(page);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await expect.poll(() => notes.inputValue()).toBe('Offline on the train: compare with Acts 2.');
+    expect(await readStore<{ id: string; text: string }>(page, 'notes')).toEqual([expect.objectContaining({ id: `note-video-${video.id}`, text: 'Offline on the train: compare with Acts 2.' })]);
+    await button(page, 'Bookmarked').waitFor();
+    expect(log.all.filter((r) => r.path.startsWith('/api/notes'))).toEqual([]);
+    await context.close();
+  });
+
+  test('writes queued offline in a tab that is then closed reach the server once when the app is opened again online', async () => {
+    const context = await browser.newContext();
+    const { page, user } = await newUser(context, MOBILE);
+    await waitForServiceWorker(page);
+    const video = await apiGet<Video>(page, '/api/videos/4');
+    await open(page, `/watch/${video.id}`);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+
+    const offline = await offlineWindow(context);
+    await button(page, 'Bookmark').click();
+    await toastText(page, 'Bookmarked!');
+    const text = `Queued offline ${Date.now().toString(36)}: the empty tomb matters.`;
+    await main(page).getByLabel('Add a comment').fill(text);
+    await button(page, 'Post Comment').click();
+    await main(page).getByRole('list', { name: 'Comments, newest first' }).getByText(text, { exact: true }).waitFor();
+    await expect.poll(async () => (await readStore(page, 'outbox')).length).toBe(2);
+    await page.close();
+
+    const log = recordRequests(own().running);
+    await offline.end();
+    const reopened = await context.newPage();
+    await reopened.setViewportSize(MOBILE);
+    await open(reopened, '/');
+    // Delivered at start (or already by Background Sync): both, once.
+    await expect.poll(async () => (await readStore(reopened, 'outbox')).length, { timeout: 10_000 }).toBe(0);
+    log.stop();
+    expect(await serverBookmarks(reopened, user, 'video', video.id)).toHaveLength(1);
+    const comments = await apiGet<Comment[]>(reopened, `/api/comments?contentType=video&contentId=${video.id}`);
+    expect(comments.filter((c) => c.comment === text)).toHaveLength(1);
+    const writes = log.all.filter((r) => r.method === 'POST' && (r.path === '/api/bookmarks' || r.path === '/api/comments'));
+    expect(writes.map((r) => r.path).sort()).toEqual(['/api/bookmarks', '/api/comments']);
+    await context.close();
+  });
+
+  test('a write the server refuses (the post was deleted meanwhile) shows as failed, and the sync centre offers Retry and Discard', async () => {
+    // An editor publishes a post, and deletes it while a reader who has it open is offline.
+    const editorContext = await browser.newContext();
+    const editor = await editorContext.newPage();
+    await signUpInPage(editor, 'editor');
+    const title = `Offline refusal ${Date.now().toString(36)}`;
+    const created = await apiSend(editor, 'POST', '/api/blog/create', {
+      title,
+      content: 'A short article that will be deleted while a reader is offline.',
+      excerpt: 'Soon gone.',
+      category: 'church-history',
+      readTime: 2,
+    });
+    expect(created.status).toBe(201);
+    const postId = (created.json as { id: number }).id;
+
+    const context = await browser.newContext();
+    const { page, user } = await newUser(context, MOBILE);
+    await waitForServiceWorker(page);
+    await open(page, `/blog/${postId}`);
+    await h1(page).filter({ hasText: title }).waitFor();
+    await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+
+    const offline = await offlineWindow(context);
+    await button(page, 'Bookmark').click();
+    await toastText(page, 'Bookmarked!');
+    await waitingToSync(page).waitFor({ state: 'attached' });
+    expect((await apiSend(editor, 'DELETE', `/api/blog/${postId}`)).status).toBeLessThan(300);
+    await offline.end((r) => r.method === 'DELETE' && r.path === `/api/blog/${postId}`);
+
+    const message = 'That video or article does not exist.';
+    await main(page).getByText(`Not saved: ${message}`).waitFor({ timeout: 10_000 });
+    await button(page, 'Retry').waitFor();
+    await button(page, 'Discard').waitFor();
+    await screenshot(page, 'offline-refused-bookmark', ['mobile']);
+    expect(await serverBookmarks(page, user, 'blog', postId)).toEqual([]);
+
+    await banner(page).getByRole('link', { name: '1 not synced. Open the sync centre' }).click();
+    await page.waitForURL((url) => url.pathname === '/sync');
+    const failed = main(page).getByRole('list', { name: 'Not synced' });
+    const row = failed.getByRole('listitem').filter({ hasText: `Bookmark article "${title}"` });
+    await row.getByText(message, { exact: true }).waitFor();
+    await screenshot(page, 'sync-centre-refused', ['mobile']);
+
+    // Retry: sent again, refused again, still listed.
+    const log = recordRequests(own().running);
+    await row.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => log.all.filter((r) => r.method === 'POST' && r.path === '/api/bookmarks').length).toBe(1);
+    await row.getByText(message, { exact: true }).waitFor();
+    log.stop();
+    // Discard: gone for good.
+    await row.getByRole('button', { name: 'Discard' }).click();
+    await main(page).getByText('Everything is synced.').waitFor();
+    expect(await readStore(page, 'outbox')).toEqual([]);
+    await context.close();
+    await editorContext.close();
+  });
+});
+
+describe('updates', () => {
+  // Last in the file: it replaces the build this file's server serves.
+  test('a new build deployed while a tab is open shows the update prompt; Reload brings the new version', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize(MOBILE);
+    await visitAndDismissAuth(page, '/videos');
+    await waitForServiceWorker(page);
+    const entryScript = () => page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? null);
+    const before = await entryScript();
+    expect(before).toMatch(/^\/assets\/.+\.js$/);
+
+    await buildInto(own().distDir, `offline-e2e-${Date.now().toString(36)}`);
+    const html = fs.readFileSync(path.join(own().distDir, 'index.html'), 'utf8');
+    const after = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version of context is key is available.' });
+    await prompt.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'update-prompt', ['mobile']);
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await banner(page).waitFor();
+    expect(await entryScript()).toBe(after);
+    await page.waitForFunction(() => navigator.serviceWorker.getRegistration().then((r) => !!r?.active && !r.waiting && !r.installing));
+    expect(await prompt.count()).toBe(0);
+    await context.close();
+  });
+});

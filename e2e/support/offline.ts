@@ -1,0 +1,112 @@
+// Helpers of the offline journeys: the service worker, the device's IndexedDB, the API as the
+// signed-in page sees it, and what reached the server.
+import type { IncomingMessage } from 'node:http';
+import type { Page } from 'playwright-core';
+import type { RunningServer } from '../../api/server.js';
+import { PASSWORD } from './app';
+
+/**
+ * Waits until a service worker controls the page. The worker calls clientsClaim(), so the first
+ * visit is taken over once the worker has installed (precached the shell) and activated.
+ */
+export async function waitForServiceWorker(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, undefined, { timeout });
+}
+
+export interface SignedInUser {
+  id: number;
+  username: string;
+}
+
+/**
+ * Signs `username` up through the API from the page and saves the user as a remembered sign-in
+ * does (the session cookie lands in the page's context), then opens `path`.
+ */
+export async function signUpInPage(page: Page, username: string, path = '/'): Promise<SignedInUser> {
+  await page.goto('/');
+  await page.getByRole('banner').waitFor();
+  const user = await page.evaluate(
+    async ({ username, password }) => {
+      const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      let answer = await post('/api/auth/signup', { username, email: `${username}@example.com`, password });
+      if (answer.status === 409) answer = await post('/api/auth/login', { username, password });
+      if (!answer.ok) throw new Error(`sign-in failed: ${answer.status} ${await answer.text()}`);
+      const json = (await answer.json()) as { id: number; username: string };
+      localStorage.setItem('user', JSON.stringify(json));
+      return { id: json.id, username: json.username };
+    },
+    { username, password: PASSWORD },
+  );
+  await page.goto(path);
+  await page.getByRole('banner').waitFor();
+  return user;
+}
+
+/** GET `path` from the page (its cookies, its service worker): the JSON answer, or throws with the status. */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (p) => {
+    const answer = await fetch(p, { headers: { Accept: 'application/json' }, cache: 'no-store' });
+    if (!answer.ok) throw new Error(`GET ${p}: ${answer.status}`);
+    return (await answer.json()) as T;
+  }, path);
+}
+
+/** A write from the page (an editor's action in another tab, say): the status and JSON answer. */
+export async function apiSend(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const answer = await fetch(path, {
+        method,
+        headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await answer.text();
+      return { status: answer.status, json: text ? (JSON.parse(text) as unknown) : null };
+    },
+    { method, path, body },
+  );
+}
+
+/** One row of the app's Dexie tables, read with the plain IndexedDB API (no app code involved). */
+export async function readStore<T = Record<string, unknown>>(page: Page, store: 'outbox' | 'notes' | 'meta' | 'queryCache'): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('context-is-key');
+        open.onerror = () => reject(new Error(String(open.error)));
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains(name)) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const request = db.transaction(name, 'readonly').objectStore(name).getAll();
+          request.onsuccess = () => {
+            db.close();
+            resolve(request.result as T[]);
+          };
+          request.onerror = () => reject(new Error(String(request.error)));
+        };
+      }),
+    store,
+  );
+}
+
+export interface ServerRequest {
+  method: string;
+  path: string;
+  at: number;
+  idempotencyKey: string | undefined;
+}
+
+/** Records every request the server receives (the page's, the service worker's, the browser's own). */
+export function recordRequests(running: RunningServer): { all: ServerRequest[]; since: (at: number) => ServerRequest[]; stop: () => void } {
+  const all: ServerRequest[] = [];
+  const onRequest = (req: IncomingMessage) => {
+    const key = req.headers['idempotency-key'];
+    all.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0]!, at: Date.now(), idempotencyKey: Array.isArray(key) ? key[0] : key });
+  };
+  running.server.on('request', onRequest);
+  return { all, since: (at) => all.filter((r) => r.at >= at), stop: () => running.server.off('request', onRequest) };
+}
