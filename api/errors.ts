@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 
 /** An expected failure with the status and message the client should see. */
 export class AppError extends Error {
@@ -41,7 +41,7 @@ export function constraintKind(err: unknown): 'unique' | 'foreign' | null {
   return null;
 }
 
-function formatIssues(err: ZodError): string {
+function formatIssues(err: z.core.$ZodError): string {
   const first = err.issues[0];
   if (!first) return 'Invalid input';
   const where = first.path.length ? `${first.path.join('.')}: ` : '';
@@ -55,7 +55,9 @@ export function applyError(ctx: Context, err: unknown): boolean {
     ctx.body = { message: err.message, ...err.extra };
     return true;
   }
-  if (err instanceof ZodError) {
+  // $ZodError, not ZodError: the contract's zod/mini schemas throw the core error, which classic
+  // ZodError extends (an API-local classic schema's error is one too).
+  if (err instanceof z.core.$ZodError) {
     ctx.status = 400;
     ctx.body = { message: formatIssues(err), issues: err.issues };
     return true;

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale.js';
 
 /** The six categories shared by videos and blog posts (SPEC §3). */
 export const categories = [
@@ -17,7 +18,7 @@ export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType mu
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
 /** Numeric ids of server-created rows (users, videos, posts, comments…). Path and query strings are coerced. */
-export const idSchema = z.coerce.number({ message: 'Expected a numeric id' }).int().positive();
+export const idSchema = z.coerce.number({ message: 'Expected a numeric id' }).check(z.int(), z.positive());
 
 /** Ids that a client may mint offline (bookmarks, folders), so later queued writes can refer to them. */
 export const clientIdSchema = z.uuid({ message: 'Expected a UUID' });
@@ -29,6 +30,6 @@ export type ApiMessage = z.infer<typeof messageSchema>;
 
 export const apiErrorSchema = z.object({
   message: z.string(),
-  issues: z.array(z.unknown()).optional(),
+  issues: z.optional(z.array(z.unknown())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale.js';
 import { categorySchema } from './common.js';
 
 export const videoSchema = z.object({
   id: z.number(),
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   category: categorySchema,
   duration: z.string(),
   views: z.number(),
@@ -21,26 +22,28 @@ export const videoViewsSchema = z.object({ id: z.number(), views: z.number() });
 export const blogPostSummarySchema = z.object({
   id: z.number(),
   title: z.string(),
-  excerpt: z.string().nullable(),
+  excerpt: z.nullable(z.string()),
   category: categorySchema,
   readTime: z.number(),
   views: z.number(),
   publishedAt: z.string(),
-  thumbnailUrl: z.string().nullable(),
+  thumbnailUrl: z.nullable(z.string()),
   featured: z.boolean(),
   isExternal: z.boolean(),
-  substackUrl: z.string().nullable(),
+  substackUrl: z.nullable(z.string()),
 });
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
-export const blogPostSchema = blogPostSummarySchema.extend({ content: z.string() });
+export const blogPostSchema = z.extend(blogPostSummarySchema, { content: z.string() });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
 const httpUrl = z
   .string()
-  .trim()
-  .max(500, 'URL must be at most 500 characters')
-  .refine((v) => /^https?:\/\/\S+$/i.test(v), 'Please enter a valid http(s) URL');
+  .check(
+    z.trim(),
+    z.maxLength(500, 'URL must be at most 500 characters'),
+    z.refine((v) => /^https?:\/\/\S+$/i.test(v), 'Please enter a valid http(s) URL'),
+  );
 
 export const READ_TIME_DEFAULT = 5;
 export const TITLE_MAX = 200;
@@ -49,29 +52,39 @@ export const CONTENT_MAX = 200_000;
 
 export const createBlogPostInputSchema = z
   .object({
-    title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`),
-    content: z.string().max(CONTENT_MAX, 'Content is too long').default(''),
-    excerpt: z.string().trim().max(EXCERPT_MAX, `Excerpt must be at most ${EXCERPT_MAX} characters`).default(''),
+    title: z.string({ message: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)),
+    content: z._default(z.string().check(z.maxLength(CONTENT_MAX, 'Content is too long')), ''),
+    excerpt: z._default(z.string().check(z.trim(), z.maxLength(EXCERPT_MAX, `Excerpt must be at most ${EXCERPT_MAX} characters`)), ''),
     category: categorySchema,
-    readTime: z.coerce.number({ message: 'Read time must be a number' }).int('Read time must be a whole number').min(1, 'Read time must be at least 1 minute').max(600).default(READ_TIME_DEFAULT),
-    substackUrl: z.union([httpUrl, z.literal(''), z.null()]).optional(),
-    isExternal: z.boolean().default(false),
-    thumbnailUrl: z.union([httpUrl, z.literal(''), z.null()]).optional(),
+    readTime: z._default(
+      z.coerce
+        .number({ message: 'Read time must be a number' })
+        .check(z.int('Read time must be a whole number'), z.minimum(1, 'Read time must be at least 1 minute'), z.maximum(600)),
+      READ_TIME_DEFAULT,
+    ),
+    substackUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
+    isExternal: z._default(z.boolean(), false),
+    thumbnailUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
   })
-  .refine((v) => !v.isExternal || !!v.substackUrl, { message: 'An external post needs its Substack URL', path: ['substackUrl'] });
+  .check(z.refine((v) => !v.isExternal || !!v.substackUrl, { message: 'An external post needs its Substack URL', path: ['substackUrl'] }));
 export type CreateBlogPostInput = z.input<typeof createBlogPostInputSchema>;
 
 export const importSubstackInputSchema = z
   .object({
-    title: z.string({ message: 'Title is required' }).trim().min(1, 'Title is required').max(TITLE_MAX),
-    content: z.string().max(CONTENT_MAX, 'Content is too long').default(''),
-    excerpt: z.string().trim().max(EXCERPT_MAX).default(''),
+    title: z.string({ message: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(TITLE_MAX)),
+    content: z._default(z.string().check(z.maxLength(CONTENT_MAX, 'Content is too long')), ''),
+    excerpt: z._default(z.string().check(z.trim(), z.maxLength(EXCERPT_MAX)), ''),
     category: categorySchema,
-    readTime: z.coerce.number({ message: 'Read time must be a number' }).int().min(1, 'Read time must be at least 1 minute').max(600).default(READ_TIME_DEFAULT),
+    readTime: z._default(
+      z.coerce.number({ message: 'Read time must be a number' }).check(z.int(), z.minimum(1, 'Read time must be at least 1 minute'), z.maximum(600)),
+      READ_TIME_DEFAULT,
+    ),
     substackUrl: httpUrl,
-    isExternal: z.boolean().default(true),
-    publishedAt: z.iso.datetime({ offset: true, message: 'publishedAt must be an ISO date' }).or(z.iso.date({ message: 'publishedAt must be an ISO date' })).optional(),
-    thumbnailUrl: z.union([httpUrl, z.literal(''), z.null()]).optional(),
+    isExternal: z._default(z.boolean(), true),
+    publishedAt: z.optional(
+      z.union([z.iso.datetime({ offset: true, message: 'publishedAt must be an ISO date' }), z.iso.date({ message: 'publishedAt must be an ISO date' })]),
+    ),
+    thumbnailUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
   });
 export type ImportSubstackInput = z.input<typeof importSubstackInputSchema>;
 
@@ -81,14 +94,14 @@ export const devotionalSchema = z.object({
   verseText: z.string(),
   verseReference: z.string(),
   devotionalContent: z.string(),
-  date: z.string().nullable(),
+  date: z.nullable(z.string()),
 });
 export type Devotional = z.infer<typeof devotionalSchema>;
 
 export const heartsInfoSchema = z.object({ isHearted: z.boolean(), count: z.number() });
 export type HeartsInfo = z.infer<typeof heartsInfoSchema>;
 
-export const heartInputSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const heartInputSchema = z.object({ userId: z.coerce.number().check(z.int(), z.positive()) });
 
 export const searchResultSchema = z.object({
   videos: z.array(videoSchema),
@@ -98,16 +111,14 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const SEARCH_QUERY_MAX = 1000;
 export const searchQuerySchema = z.object({
-  q: z.string().max(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`).default(''),
-  limit: z.coerce.number().int().min(1).max(50).default(20),
+  q: z._default(z.string().check(z.maxLength(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`)), ''),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 20),
 });
 
 export const newsletterInputSchema = z.object({
-  email: z
-    .string({ message: 'Email is required' })
-    .trim()
-    .min(1, 'Email is required')
-    .max(254, 'Email is too long')
-    .pipe(z.email({ message: 'Please enter a valid email address' })),
+  email: z.pipe(
+    z.string({ message: 'Email is required' }).check(z.trim(), z.minLength(1, 'Email is required'), z.maxLength(254, 'Email is too long')),
+    z.email({ message: 'Please enter a valid email address' }),
+  ),
 });
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;

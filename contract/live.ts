@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale.js';
 
 export const ASKED_BY_MAX = 60;
 export const QUESTION_MAX = 500;
@@ -6,11 +7,11 @@ export const QUESTION_MAX = 500;
 export const liveStreamSchema = z.object({
   id: z.number(),
   title: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   isLive: z.boolean(),
   viewerCount: z.number(),
-  thumbnailUrl: z.string().nullable(),
-  scheduledFor: z.string().nullable(),
+  thumbnailUrl: z.nullable(z.string()),
+  scheduledFor: z.nullable(z.string()),
 });
 export type LiveStream = z.infer<typeof liveStreamSchema>;
 
@@ -26,8 +27,12 @@ export const liveQuestionSchema = z.object({
 export type LiveQuestion = z.infer<typeof liveQuestionSchema>;
 
 export const createQuestionInputSchema = z.object({
-  liveStreamId: z.coerce.number({ message: 'liveStreamId is required' }).int().positive(),
-  askedBy: z.string({ message: 'Please provide your name and question.' }).trim().min(1, 'Please provide your name and question.').max(ASKED_BY_MAX, `Name must be at most ${ASKED_BY_MAX} characters`),
-  question: z.string({ message: 'Please provide your name and question.' }).trim().min(1, 'Please provide your name and question.').max(QUESTION_MAX, `A question can be at most ${QUESTION_MAX} characters`),
+  liveStreamId: z.coerce.number({ message: 'liveStreamId is required' }).check(z.int(), z.positive()),
+  askedBy: z
+    .string({ message: 'Please provide your name and question.' })
+    .check(z.trim(), z.minLength(1, 'Please provide your name and question.'), z.maxLength(ASKED_BY_MAX, `Name must be at most ${ASKED_BY_MAX} characters`)),
+  question: z
+    .string({ message: 'Please provide your name and question.' })
+    .check(z.trim(), z.minLength(1, 'Please provide your name and question.'), z.maxLength(QUESTION_MAX, `A question can be at most ${QUESTION_MAX} characters`)),
 });
 export type CreateQuestionInput = z.infer<typeof createQuestionInputSchema>;

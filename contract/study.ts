@@ -1,22 +1,23 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale.js';
 import { clientIdSchema, contentTypeSchema } from './common.js';
 
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 export const FOLDER_NAME_MAX = 60;
 export const COMMENT_MAX = 2000;
 
-const userIdSchema = z.coerce.number({ message: 'userId is required' }).int().positive();
-const contentIdSchema = z.coerce.number({ message: 'contentId is required' }).int().positive();
+const userIdSchema = z.coerce.number({ message: 'userId is required' }).check(z.int(), z.positive());
+const contentIdSchema = z.coerce.number({ message: 'contentId is required' }).check(z.int(), z.positive());
 
 /** What a bookmark points at, embedded so lists render (and work offline) without a second call. */
 export const bookmarkContentSchema = z.object({
   id: z.number(),
   title: z.string(),
-  summary: z.string().nullable(),
+  summary: z.nullable(z.string()),
   category: z.string(),
-  youtubeId: z.string().nullable(),
-  duration: z.string().nullable(),
-  readTime: z.number().nullable(),
+  youtubeId: z.nullable(z.string()),
+  duration: z.nullable(z.string()),
+  readTime: z.nullable(z.number()),
 });
 
 export const bookmarkSchema = z.object({
@@ -24,18 +25,18 @@ export const bookmarkSchema = z.object({
   userId: z.number(),
   contentType: contentTypeSchema,
   contentId: z.number(),
-  categoryId: z.string().nullable(),
+  categoryId: z.nullable(z.string()),
   createdAt: z.string(),
-  content: bookmarkContentSchema.nullable(),
+  content: z.nullable(bookmarkContentSchema),
 });
 export type Bookmark = z.infer<typeof bookmarkSchema>;
 
 export const createBookmarkInputSchema = z.object({
-  id: clientIdSchema.optional(),
+  id: z.optional(clientIdSchema),
   userId: userIdSchema,
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
-  categoryId: clientIdSchema.nullable().optional(),
+  categoryId: z.optional(z.nullable(clientIdSchema)),
 });
 export type CreateBookmarkInput = z.infer<typeof createBookmarkInputSchema>;
 
@@ -46,10 +47,10 @@ export const deleteBookmarkInputSchema = z.object({
 });
 export type DeleteBookmarkInput = z.infer<typeof deleteBookmarkInputSchema>;
 
-export const moveBookmarkInputSchema = z.object({ categoryId: clientIdSchema.nullable() });
+export const moveBookmarkInputSchema = z.object({ categoryId: z.nullable(clientIdSchema) });
 export type MoveBookmarkInput = z.infer<typeof moveBookmarkInputSchema>;
 
-export const hexColorSchema = z.string().trim().regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must be a hex colour like #3B82F6');
+export const hexColorSchema = z.string().check(z.trim(), z.regex(/^#[0-9A-Fa-f]{6}$/, 'Colour must be a hex colour like #3B82F6'));
 
 export const folderSchema = z.object({
   id: z.string(),
@@ -61,10 +62,12 @@ export const folderSchema = z.object({
 export type Folder = z.infer<typeof folderSchema>;
 
 export const createFolderInputSchema = z.object({
-  id: clientIdSchema.optional(),
+  id: z.optional(clientIdSchema),
   userId: userIdSchema,
-  name: z.string({ message: 'Folder name is required' }).trim().min(1, 'Folder name is required').max(FOLDER_NAME_MAX, `Folder name must be at most ${FOLDER_NAME_MAX} characters`),
-  color: z.union([hexColorSchema, z.literal(''), z.null()]).optional(),
+  name: z
+    .string({ message: 'Folder name is required' })
+    .check(z.trim(), z.minLength(1, 'Folder name is required'), z.maxLength(FOLDER_NAME_MAX, `Folder name must be at most ${FOLDER_NAME_MAX} characters`)),
+  color: z.optional(z.union([hexColorSchema, z.literal(''), z.null()])),
 });
 export type CreateFolderInput = z.infer<typeof createFolderInputSchema>;
 
@@ -92,10 +95,12 @@ export const saveProgressInputSchema = z
     completed: z.boolean({ message: 'completed must be true or false' }),
     progressPercent: z.union([z.literal(0), z.literal(100)], { message: 'progressPercent must be 0 or 100' }),
   })
-  .refine((v) => (v.completed ? v.progressPercent === 100 : v.progressPercent === 0), {
-    message: 'A completed item is 100 percent, an uncompleted one 0',
-    path: ['progressPercent'],
-  });
+  .check(
+    z.refine((v) => (v.completed ? v.progressPercent === 100 : v.progressPercent === 0), {
+      message: 'A completed item is 100 percent, an uncompleted one 0',
+      path: ['progressPercent'],
+    }),
+  );
 export type SaveProgressInput = z.infer<typeof saveProgressInputSchema>;
 
 export const commentSchema = z.object({
@@ -105,7 +110,7 @@ export const commentSchema = z.object({
   contentId: z.number(),
   comment: z.string(),
   createdAt: z.string(),
-  user: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
+  user: z.object({ name: z.string(), avatarUrl: z.nullable(z.string()) }),
 });
 export type Comment = z.infer<typeof commentSchema>;
 
@@ -115,6 +120,8 @@ export const createCommentInputSchema = z.object({
   userId: userIdSchema,
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
-  comment: z.string({ message: 'Please enter a comment.' }).trim().min(1, 'Please enter a comment.').max(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`),
+  comment: z
+    .string({ message: 'Please enter a comment.' })
+    .check(z.trim(), z.minLength(1, 'Please enter a comment.'), z.maxLength(COMMENT_MAX, `A comment can be at most ${COMMENT_MAX} characters`)),
 });
 export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;

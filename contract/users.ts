@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-locale.js';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
@@ -7,43 +8,46 @@ export const PASSWORD_MAX = 200;
 
 export const usernameSchema = z
   .string({ message: 'Username is required' })
-  .trim()
-  .min(USERNAME_MIN, `Username must be ${USERNAME_MIN}-${USERNAME_MAX} characters`)
-  .max(USERNAME_MAX, `Username must be ${USERNAME_MIN}-${USERNAME_MAX} characters`)
-  .regex(/^[A-Za-z0-9_]+$/, 'Username may contain only letters, numbers and underscores');
+  .check(
+    z.trim(),
+    z.minLength(USERNAME_MIN, `Username must be ${USERNAME_MIN}-${USERNAME_MAX} characters`),
+    z.maxLength(USERNAME_MAX, `Username must be ${USERNAME_MIN}-${USERNAME_MAX} characters`),
+    z.regex(/^[A-Za-z0-9_]+$/, 'Username may contain only letters, numbers and underscores'),
+  );
 
-export const emailSchema = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .max(254, 'Email is too long')
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
+export const emailSchema = z.pipe(
+  z.string({ message: 'Email is required' }).check(z.trim(), z.maxLength(254, 'Email is too long')),
+  z.email({ message: 'Please enter a valid email address' }),
+);
 
 export const passwordSchema = z
   .string({ message: 'Password is required' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .check(
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  );
 
 export const signupInputSchema = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  name: z.string().trim().max(80, 'Name must be at most 80 characters').optional(),
-  remember: z.boolean().optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(80, 'Name must be at most 80 characters'))),
+  remember: z.optional(z.boolean()),
 });
 export type SignupInput = z.infer<typeof signupInputSchema>;
 
 export const loginInputSchema = z.object({
-  username: z.string({ message: 'Username is required' }).trim().min(1, 'Username is required').max(254),
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(PASSWORD_MAX),
-  remember: z.boolean().optional(),
+  username: z.string({ message: 'Username is required' }).check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(254)),
+  password: z.string({ message: 'Password is required' }).check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX)),
+  remember: z.optional(z.boolean()),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
 /** socialLinks travels as a JSON string (SPEC §3); `twitter` is the legacy name of `x`. */
 export const socialLinksSchema = z.object({
-  x: z.string().trim().max(200).optional(),
-  twitter: z.string().trim().max(200).optional(),
-  instagram: z.string().trim().max(200).optional(),
+  x: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  twitter: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  instagram: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
@@ -61,29 +65,32 @@ export function parseSocialLinks(raw: string | null | undefined): { x?: string; 
 
 const websiteSchema = z
   .string()
-  .trim()
-  .max(300, 'Website must be at most 300 characters')
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'Website must be a web address starting with http:// or https://');
+  .check(
+    z.trim(),
+    z.maxLength(300, 'Website must be at most 300 characters'),
+    z.refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'Website must be a web address starting with http:// or https://'),
+  );
 
 export const updateProfileInputSchema = z.object({
-  bio: z.string().trim().max(1000, 'Bio must be at most 1000 characters').optional(),
-  website: websiteSchema.optional(),
-  socialLinks: z
-    .string()
-    .max(1000)
-    .refine((raw) => {
-      try {
-        return socialLinksSchema.safeParse(JSON.parse(raw)).success;
-      } catch {
-        return false;
-      }
-    }, 'socialLinks must be a JSON object with x and instagram')
-    .optional(),
+  bio: z.optional(z.string().check(z.trim(), z.maxLength(1000, 'Bio must be at most 1000 characters'))),
+  website: z.optional(websiteSchema),
+  socialLinks: z.optional(
+    z.string().check(
+      z.maxLength(1000),
+      z.refine((raw) => {
+        try {
+          return socialLinksSchema.safeParse(JSON.parse(raw)).success;
+        } catch {
+          return false;
+        }
+      }, 'socialLinks must be a JSON object with x and instagram'),
+    ),
+  ),
 });
 export type UpdateProfileInput = z.infer<typeof updateProfileInputSchema>;
 
 export const updateAvatarInputSchema = z.object({
-  avatarUrl: z.string().trim().min(1, 'avatarUrl is required').max(500),
+  avatarUrl: z.string().check(z.trim(), z.minLength(1, 'avatarUrl is required'), z.maxLength(500)),
 });
 export type UpdateAvatarInput = z.infer<typeof updateAvatarInputSchema>;
 
@@ -92,11 +99,11 @@ export const userSchema = z.object({
   id: z.number(),
   name: z.string(),
   username: z.string(),
-  email: z.string().optional(),
-  avatarUrl: z.string().nullable(),
-  bio: z.string().nullable(),
-  website: z.string().nullable(),
-  socialLinks: z.string().nullable(),
+  email: z.optional(z.string()),
+  avatarUrl: z.nullable(z.string()),
+  bio: z.nullable(z.string()),
+  website: z.nullable(z.string()),
+  socialLinks: z.nullable(z.string()),
   isEditor: z.boolean(),
   createdAt: z.string(),
 });

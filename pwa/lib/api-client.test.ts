@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, apiFetch, NetworkError, ResponseShapeError, serverMessageOf, withQuery } from './api-client';
 import { json, mockFetch, offline } from '../test/fetch';
 

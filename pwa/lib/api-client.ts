@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * A non-2xx answer. `message` reads '{status}: {body text}' (SPEC §8), or '{status}: {status text}'
@@ -43,7 +43,7 @@ interface BaseOptions {
   headers?: Record<string, string>;
 }
 
-interface SchemaOptions<S extends z.ZodType> extends BaseOptions {
+interface SchemaOptions<S extends z.ZodMiniType> extends BaseOptions {
   /** The contract/ schema for the 2xx body. A 4xx/5xx body is never parsed into data. */
   schema: S;
 }
@@ -52,13 +52,13 @@ interface SchemaOptions<S extends z.ZodType> extends BaseOptions {
  * `on401: 'null'` answers a 401 with null instead of throwing (SPEC §8: "A 401 on default reads
  * throws unless configured to give nothing"), for reads that are simply empty when signed out.
  */
-export function apiFetch<S extends z.ZodType>(path: string, options: SchemaOptions<S> & { on401: 'null' }): Promise<z.output<S> | null>;
-export function apiFetch<S extends z.ZodType>(path: string, options: SchemaOptions<S> & { on401?: 'throw' }): Promise<z.output<S>>;
+export function apiFetch<S extends z.ZodMiniType>(path: string, options: SchemaOptions<S> & { on401: 'null' }): Promise<z.output<S> | null>;
+export function apiFetch<S extends z.ZodMiniType>(path: string, options: SchemaOptions<S> & { on401?: 'throw' }): Promise<z.output<S>>;
 /** Without a schema the body is not trusted as data: for writes whose answer is not used. */
 export function apiFetch(path: string, options?: BaseOptions & { on401?: 'throw' | 'null' }): Promise<unknown>;
 export async function apiFetch(
   path: string,
-  options: BaseOptions & { schema?: z.ZodType; on401?: 'throw' | 'null' } = {},
+  options: BaseOptions & { schema?: z.ZodMiniType; on401?: 'throw' | 'null' } = {},
 ): Promise<unknown> {
   const { method = 'GET', body, signal, schema, on401 = 'throw' } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

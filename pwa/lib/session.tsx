@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { userSchema, type User } from '../../contract/users.js';
 import { useToast } from '../components/ui/toast';
 import { ApiError, apiFetch } from './api-client';
@@ -41,16 +41,16 @@ type Store = 'local' | 'session';
  * id every private call carries; anything else missing gets a neutral default.
  */
 const storedUserSchema = z.object({
-  id: z.number().int().positive(),
-  username: z.string().trim().min(1),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  avatarUrl: z.string().nullable().optional(),
-  bio: z.string().nullable().optional(),
-  website: z.string().nullable().optional(),
-  socialLinks: z.string().nullable().optional(),
-  isEditor: z.boolean().optional(),
-  createdAt: z.string().optional(),
+  id: z.number().check(z.int(), z.positive()),
+  username: z.string().check(z.trim(), z.minLength(1)),
+  name: z.optional(z.string()),
+  email: z.optional(z.string()),
+  avatarUrl: z.optional(z.nullable(z.string())),
+  bio: z.optional(z.nullable(z.string())),
+  website: z.optional(z.nullable(z.string())),
+  socialLinks: z.optional(z.nullable(z.string())),
+  isEditor: z.optional(z.boolean()),
+  createdAt: z.optional(z.string()),
 });
 
 function parseStoredUser(raw: string | null): User | null {

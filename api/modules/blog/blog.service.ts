@@ -21,7 +21,7 @@ export const BLOG_PAGE_MAX = 100;
 
 /** `GET /api/blog` query: an empty `category=` means all categories. */
 export const blogListQuerySchema = z.object({
-  category: z.preprocess((v) => (v === '' ? undefined : v), categorySchema.optional()),
+  category: z.preprocess((v) => (v === '' ? undefined : v), z.optional(categorySchema)),
   limit: z.coerce
     .number({ message: 'limit must be a number' })
     .int('limit must be a whole number')

@@ -17,7 +17,7 @@ const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
 const listQuerySchema = z.object({
   q: z.string().max(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`).default(''),
   type: z.preprocess(emptyAsAbsent, z.enum(['short', 'video'], { message: 'type must be short or video' }).optional()),
-  category: z.preprocess(emptyAsAbsent, categorySchema.optional()),
+  category: z.preprocess(emptyAsAbsent, z.optional(categorySchema)),
   limit: z.coerce.number().int().min(1).max(VIDEO_LIST_LIMIT_MAX).default(VIDEO_LIST_LIMIT_DEFAULT),
 });
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailSchema, passwordSchema, usernameSchema } from '../../../../contract/users.js';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FilePlus2 } from 'lucide-react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { categories, type Category } from '../../../../contract/common.js';
 import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '../../../../contract/content.js';
 import { TextField } from '../../../components/ui/text-field';
@@ -35,7 +35,7 @@ const EMPTY: FormValues = {
 };
 
 /** The first message per field, in the words of the contract's schemas (the API gives the same ones). */
-function fieldErrors(error: z.ZodError | undefined, only?: Field[]): FieldErrors {
+function fieldErrors(error: z.core.$ZodError | undefined, only?: Field[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error?.issues ?? []) {
     const field = issue.path[0] as Field | undefined;

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { blogPostSummarySchema, type BlogPostSummary } from '../../../../contract/content.js';
 import type { Category } from '../../../../contract/common.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { bookmarkSchema, folderSchema, type ContentType } from '../../../../contract/index.js';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKey } from '../../../lib/query-client';

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import * as z from 'zod/mini';
 import { createFolderInputSchema, DEFAULT_FOLDER_COLOR, FOLDER_NAME_MAX } from '../../../../contract/index.js';
 import { TextField } from '../../../components/ui/text-field';
 
@@ -11,7 +12,7 @@ export function CreateFolderForm({ onCreate, onCancel }: { onCreate: (name: stri
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = createFolderInputSchema.pick({ name: true, color: true }).safeParse({ name, color });
+    const checked = z.pick(createFolderInputSchema, { name: true, color: true }).safeParse({ name, color });
     if (!checked.success) {
       setError(checked.error.issues.find((i) => i.path[0] === 'name')?.message ?? checked.error.issues[0]?.message);
       (event.currentTarget as HTMLFormElement | null)?.querySelector('input')?.focus();

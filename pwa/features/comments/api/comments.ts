@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { commentSchema, type Comment, type ContentType, type CreateCommentInput } from '../../../../contract/index.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
 import type { OutboxEntry } from '../../../offline/db';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { liveQuestionSchema, liveStreamSchema, type LiveQuestion, type LiveStream } from '../../../../contract/live.js';
 import { apiFetch } from '../../../lib/api-client';
 
@@ -12,7 +12,7 @@ export const liveKeys = {
 
 /** GET /api/live-streams/current: the stream on air, or null when nothing is. */
 export const getCurrentStream = (signal?: AbortSignal): Promise<LiveStream | null> =>
-  apiFetch('/api/live-streams/current', { schema: liveStreamSchema.nullable(), signal });
+  apiFetch('/api/live-streams/current', { schema: z.nullable(liveStreamSchema), signal });
 
 export const currentStreamQueryOptions = () => queryOptions({ queryKey: liveKeys.current(), queryFn: ({ signal }) => getCurrentStream(signal) });
 /**

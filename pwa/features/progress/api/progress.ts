@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { progressSchema, type ContentType, type Progress, type SaveProgressInput } from '../../../../contract/index.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
 import { privateKey } from '../../../lib/query-client';

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { videoSchema } from '../../../../contract/content.js';
 import { freshOncePerVisit } from '../../../lib/query-client';
 import { apiFetch } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ import { videoKeys } from './video-keys';
 export const featuredVideoKey = [...videoKeys.all, 'featured'] as const;
 
 /** GET /api/videos/featured: the featured video, or null when there is none. */
-export const getFeaturedVideo = (signal?: AbortSignal) => apiFetch('/api/videos/featured', { schema: videoSchema.nullable(), signal });
+export const getFeaturedVideo = (signal?: AbortSignal) => apiFetch('/api/videos/featured', { schema: z.nullable(videoSchema), signal });
 
 export const featuredVideoQueryOptions = () => queryOptions({ queryKey: featuredVideoKey, queryFn: ({ signal }) => getFeaturedVideo(signal), staleTime: freshOncePerVisit });
 

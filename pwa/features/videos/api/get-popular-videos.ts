@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { videoSchema } from '../../../../contract/content.js';
 import { freshOncePerVisit } from '../../../lib/query-client';
 import { apiFetch } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { videoSchema, type Video } from '../../../../contract/content.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
 import { videoKeys } from './video-keys';
