@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BlogPostSummary, Video } from '../../../../contract/content.js';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
+import { setOnline } from '../../../test/online';
 import { renderApp } from '../../../test/render';
+import { renderAppWithSaved } from '../../../test/render-saved';
+import { searchKeys } from '../api/search';
 import { POPULAR_TOPICS, resultLine } from './topics';
 
 const aVideo = (overrides: Partial<Video> = {}): Video => ({
@@ -122,5 +125,36 @@ describe('site search', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('problem of evil'));
     await main().findByText('Found 0 results for "problem of evil"');
     expect(searchRequests(requests).at(-1)?.path).toBe('/api/search?q=problem+of+evil');
+  });
+});
+
+describe('site search offline', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  test('a search made here 4 days ago shows its results with "Offline · saved 4 days ago" and asks nothing of the network', async () => {
+    const requests = mockFetch(() => offline());
+    setOnline(false);
+    renderAppWithSaved('/search?q=grace', (queryClient) =>
+      queryClient.setQueryData(searchKeys.results('grace'), { videos: [aVideo()], blogPosts: [aPost()] }, { updatedAt: Date.now() - 4 * DAY }),
+    );
+    expect(await main().findByText(resultLine(2, 'grace'))).toBeTruthy();
+    expect(main().getByRole('link', { name: /Grace in Context/ })).toBeTruthy();
+    expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved 4 days ago');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(searchRequests(requests)).toEqual([]);
+  });
+
+  test('a search never made here needs a connection (not "Failed to search"), topics stay usable offline, and Retry runs it when the signal is back', async () => {
+    let reachable = false;
+    mockFetch((request) => (reachable ? answer(() => ({ videos: [aVideo()], blogPosts: [] }))(request) : offline()));
+    setOnline(false);
+    renderApp('/search?q=grace');
+    const status = await main().findByText("You're offline. This search needs a connection.");
+    expect(status.getAttribute('role')).toBe('status');
+    expect(main().queryByText('Failed to search')).toBeNull();
+    expect(main().getByRole('searchbox')).toBeTruthy();
+    reachable = true;
+    await userEvent.click(main().getByRole('button', { name: 'Retry' }));
+    expect(await main().findByText(resultLine(1, 'grace'))).toBeTruthy();
   });
 });

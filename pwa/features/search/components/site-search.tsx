@@ -2,6 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { BookOpen, Search, SearchX, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArticleCard, CardSkeletons, VideoCard } from '../../../components/content';
+import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { useSearch } from '../api/search';
 import { POPULAR_TOPICS, resultLine, searchPath } from './topics';
 
@@ -76,15 +78,17 @@ function PopularTopics({ title }: { title: string }) {
   );
 }
 
+/** A search made before on this device shows offline too, with its age; one never made here needs a connection. */
 function Results({ query }: { query: string }) {
   const search = useSearch(query);
+  const state = useQueryConnectionState(search);
 
-  if (search.isPending) return <CardSkeletons label="Searching…" />;
-
-  if (search.isError) {
+  if (search.data === undefined) {
+    if (state === 'loading') return <CardSkeletons label="Searching…" />;
+    if (state === 'offline-empty') return <NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />;
     return (
       <div role="alert" className="alert alert-error flex flex-wrap">
-        <span>{search.error.message}</span>
+        <span>{search.error?.message}</span>
         <button type="button" className="btn btn-sm" onClick={() => void search.refetch()}>
           Try again
         </button>
@@ -96,9 +100,12 @@ function Results({ query }: { query: string }) {
   const count = videos.length + blogPosts.length;
   return (
     <div className="flex flex-col gap-10">
-      <p role="status" className="text-base-content/80">
-        {resultLine(count, query)}
-      </p>
+      <div className="flex flex-col gap-1">
+        <p role="status" className="text-base-content/80">
+          {resultLine(count, query)}
+        </p>
+        <OfflineDataNote query={search} />
+      </div>
       {count === 0 ? <NoResults /> : null}
       {videos.length ? (
         <section aria-labelledby="search-videos" className="flex flex-col gap-4">
