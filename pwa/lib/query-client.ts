@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient, type Query } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /** Two weeks: how long a fetched answer stays in memory and in the persisted cache. */
 export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
@@ -71,4 +71,4 @@ export const freshOncePerVisit = (query: { state: { dataUpdatedAt: number } }): 
  * A `refetchOnMount` for live data that is checked each time a screen opens ('always'), except
  * while the browser says it is offline and there is a saved answer to show as it is.
  */
-export const alwaysUnlessOffline = (query: Query): boolean | 'always' => (query.state.data !== undefined && browserOffline() ? false : 'always');
+export const alwaysUnlessOffline = (query: { state: { data: unknown } }): boolean | 'always' => (query.state.data !== undefined && browserOffline() ? false : 'always');

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { liveQuestionSchema, liveStreamSchema, type LiveQuestion, type LiveStream } from '../../../../contract/live.js';
 import { apiFetch } from '../../../lib/api-client';
+import { alwaysUnlessOffline } from '../../../lib/query-client';
 
 export const liveKeys = {
   all: ['live'] as const,
@@ -18,9 +19,9 @@ export const currentStreamQueryOptions = () => queryOptions({ queryKey: liveKeys
 /**
  * Live data is checked with the server each time the page opens, not only once per visit: a
  * stream can end (and questions come in) while the reader is elsewhere in the app. The saved copy
- * shows meanwhile, and offline.
+ * shows meanwhile, and offline, where it is not asked for again (it shows with its age).
  */
-const LIVE = { refetchOnMount: 'always' } as const;
+const LIVE = { refetchOnMount: alwaysUnlessOffline } as const;
 
 export const useCurrentStream = () => useQuery({ ...currentStreamQueryOptions(), ...LIVE });
 

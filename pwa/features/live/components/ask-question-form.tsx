@@ -1,24 +1,35 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { ASKED_BY_MAX, QUESTION_MAX } from '../../../../contract/live.js';
+import { OfflineNote } from '../../../components/ui/offline';
 import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { useUser } from '../../../lib/session';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useAskQuestion } from '../api/ask-question';
 
-/** Name and question, both required after trimming (SPEC §5). The name is kept for the next question. */
+export const ASK_OFFLINE = "You're offline. Connect to ask a question.";
+
+/**
+ * Name and question, both required after trimming (SPEC §5). The name is kept for the next
+ * question. Offline the form can be filled in but not sent: a question belongs to the live
+ * session, so it is not queued for later (and SPEC has no offline question flow).
+ */
 export function AskQuestionForm({ streamId }: { streamId: number }) {
   const { user } = useUser();
   // null until the visitor types: until then the signed-in user's name (once the session has loaded) fills it.
   const [typedName, setTypedName] = useState<string | null>(null);
   const [question, setQuestion] = useState('');
   const ask = useAskQuestion();
+  const online = useOnlineStatus();
   const { toast } = useToast();
   const questionId = useId();
+  const offlineId = useId();
   const name = typedName ?? user?.name ?? '';
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (!online) return;
     if (!name.trim() || !question.trim()) {
       toast({ title: 'Missing information', description: 'Please provide your name and question.', variant: 'destructive' });
       return;
@@ -52,10 +63,17 @@ export function AskQuestionForm({ streamId }: { streamId: number }) {
           {question.length}/{QUESTION_MAX}
         </p>
       </div>
-      <button type="submit" className="btn btn-primary self-start" disabled={ask.isPending}>
-        {ask.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Send aria-hidden="true" className="size-4" />}
-        {ask.isPending ? 'Submitting…' : 'Submit Question'}
-      </button>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <button type="submit" className="btn btn-primary" disabled={ask.isPending || !online} aria-describedby={online ? undefined : offlineId}>
+          {ask.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <Send aria-hidden="true" className="size-4" />}
+          {ask.isPending ? 'Submitting…' : 'Submit Question'}
+        </button>
+        {online ? null : (
+          <span id={offlineId}>
+            <OfflineNote>{ASK_OFFLINE}</OfflineNote>
+          </span>
+        )}
+      </div>
     </form>
   );
 }

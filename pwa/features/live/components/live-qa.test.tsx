@@ -8,8 +8,10 @@ import { UserProvider } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format';
 import { createQueryClient } from '../../../lib/query-client';
 import { liveKeys } from '../api/live-streams';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
+import { setOnline } from '../../../test/online';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { renderWithSaved } from '../../../test/render-saved';
 import { LiveQa } from './live-qa';
 
 const aStream = (overrides: Partial<LiveStream> = {}): LiveStream => ({
@@ -187,5 +189,78 @@ describe('Live Q&A', () => {
     expect(screen.getByRole('heading', { name: 'Saved stream' })).toBeTruthy();
     expect(screen.getByText('Saved question?')).toBeTruthy();
     expect(screen.getByText('Reading Revelation Without Fear')).toBeTruthy();
+  });
+});
+
+describe('Live Q&A offline', () => {
+  const HOUR = 60 * 60 * 1000;
+
+  test('saved stream, questions and schedule show with "Offline · saved 2 hours ago", nothing is asked of the network, and the form cannot send', async () => {
+    const requests = mockFetch(() => offline());
+    setOnline(false);
+    const updatedAt = Date.now() - 2 * HOUR;
+    renderWithSaved(<LiveQa />, (queryClient) => {
+      queryClient.setQueryData(liveKeys.current(), aStream({ title: 'Saved stream' }), { updatedAt });
+      queryClient.setQueryData(liveKeys.questions(5), [aQuestion({ question: 'Saved question?' })], { updatedAt });
+      queryClient.setQueryData(liveKeys.upcoming(), upcoming, { updatedAt });
+    });
+    expect(screen.getByRole('heading', { name: 'Saved stream' })).toBeTruthy();
+    expect(screen.getByText('Saved question?')).toBeTruthy();
+    expect(screen.getByText('Reading Revelation Without Fear')).toBeTruthy();
+    expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 2 hours ago');
+
+    // The visitor may write; sending waits for the connection (questions are not queued).
+    await userEvent.type(nameField(), 'Ruth');
+    await userEvent.type(questionField(), 'Can I ask offline?');
+    const button = screen.getByRole('button', { name: 'Submit Question' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const note = screen.getByText("You're offline. Connect to ask a question.");
+    expect(note.closest('[role="status"]')).toBeTruthy();
+    expect(button.getAttribute('aria-describedby')).toBe(note.closest('[id]')?.id);
+    await userEvent.type(questionField(), '{enter}');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests).toEqual([]);
+  });
+
+  test('back online the form sends again and the note goes', async () => {
+    const requests = api();
+    setOnline(false);
+    renderWithSaved(<LiveQa />, (queryClient) => queryClient.setQueryData(liveKeys.current(), aStream(), { updatedAt: Date.now() - HOUR }));
+    expect(screen.getByText("You're offline. Connect to ask a question.")).toBeTruthy();
+    setOnline(true);
+    await waitFor(() => expect(screen.queryByText("You're offline. Connect to ask a question.")).toBeNull());
+    await userEvent.type(nameField(), 'Ruth');
+    await userEvent.type(questionField(), 'A new one?');
+    await submit();
+    await waitFor(() => expect(toastText()).toContain('Question submitted!'));
+    expect(requests.filter((r) => r.path === '/api/questions')).toHaveLength(1);
+  });
+
+  test('never opened here: the live stream and the schedule each say they need a connection; Retry loads them once the signal is back', async () => {
+    let reachable = false;
+    mockFetch((request) => {
+      if (!reachable) return offline();
+      if (request.path === '/api/live-streams/current') return json(200, null);
+      if (request.path === '/api/live-streams/upcoming') return json(200, upcoming);
+      return json(404, { message: 'Not found' });
+    });
+    setOnline(false);
+    renderWithProviders(<LiveQa />);
+    expect(await screen.findByText("You're offline. The live stream needs a connection.")).toBeTruthy();
+    expect(await screen.findByText("You're offline. The schedule needs a connection.")).toBeTruthy();
+    expect(screen.queryByText('Failed to load the live stream.')).toBeNull();
+    expect(screen.queryByText('Failed to load upcoming sessions.')).toBeNull();
+    reachable = true;
+    const [first] = screen.getAllByRole('button', { name: 'Retry' });
+    await userEvent.click(first!);
+    expect(await screen.findByRole('heading', { name: 'No Live Stream Currently' })).toBeTruthy();
+  });
+
+  test('a live stream whose questions were never fetched here: the question list needs a connection', async () => {
+    mockFetch(() => offline());
+    setOnline(false);
+    renderWithSaved(<LiveQa />, (queryClient) => queryClient.setQueryData(liveKeys.current(), aStream(), { updatedAt: Date.now() - HOUR }));
+    expect(await screen.findByText("You're offline. The question list needs a connection.")).toBeTruthy();
+    expect(screen.queryByText('Failed to load questions.')).toBeNull();
   });
 });

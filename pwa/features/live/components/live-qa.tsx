@@ -1,5 +1,7 @@
 import { CalendarClock, Eye, RadioTower } from 'lucide-react';
 import type { LiveStream } from '../../../../contract/live.js';
+import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { formatDateTime } from '../../../lib/format';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
@@ -7,18 +9,20 @@ import { QuestionList } from './question-list';
 
 /** The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming sessions. */
 export function LiveQa() {
+  const current = useCurrentStream();
   return (
     <div className="flex flex-col gap-12">
-      <CurrentStream />
+      <OfflineDataNote query={current} className="-mb-8" />
+      <CurrentStream current={current} />
       <UpcomingSessions />
     </div>
   );
 }
 
-function CurrentStream() {
-  const current = useCurrentStream();
+function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStream> }) {
+  const state = useQueryConnectionState(current);
   // A saved copy stays shown when the check with the server fails (offline).
-  if (current.data === undefined && current.isPending) {
+  if (state === 'loading') {
     return (
       <div role="status" aria-label="Loading the live stream…" className="flex flex-col gap-4 rounded-box border border-base-300 p-6">
         <div className="skeleton h-6 w-20" />
@@ -27,6 +31,7 @@ function CurrentStream() {
       </div>
     );
   }
+  if (state === 'offline-empty') return <NeedsConnection what="The live stream" onRetry={() => void current.refetch()} retrying={current.isFetching} />;
   if (current.data === undefined) {
     return (
       <div role="alert" className="alert alert-error flex flex-wrap">
@@ -84,17 +89,20 @@ function LiveStreamPanel({ stream }: { stream: LiveStream }) {
 
 function UpcomingSessions() {
   const upcoming = useUpcomingStreams();
+  const state = useQueryConnectionState(upcoming);
   return (
     <section aria-labelledby="upcoming-heading" className="flex flex-col gap-4">
       <h2 id="upcoming-heading" className="text-2xl font-semibold">
         Upcoming Sessions
       </h2>
-      {upcoming.data === undefined && upcoming.isPending ? (
+      {state === 'loading' ? (
         <div role="status" aria-label="Loading upcoming sessions…" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <div key={i} className="skeleton h-40 w-full" />
           ))}
         </div>
+      ) : state === 'offline-empty' ? (
+        <NeedsConnection what="The schedule" onRetry={() => void upcoming.refetch()} retrying={upcoming.isFetching} />
       ) : upcoming.data === undefined ? (
         <p role="alert" className="text-error">
           Failed to load upcoming sessions.

@@ -1,4 +1,6 @@
 import { CheckCircle2, RefreshCw, Star } from 'lucide-react';
+import { NeedsConnection } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { formatAge } from '../../../lib/format';
 import { useQuestions } from '../api/live-streams';
 
@@ -8,6 +10,7 @@ import { useQuestions } from '../api/live-streams';
  */
 export function QuestionList({ streamId }: { streamId: number }) {
   const questions = useQuestions(streamId);
+  const state = useQueryConnectionState(questions);
   const count = questions.data?.length;
 
   return (
@@ -20,12 +23,14 @@ export function QuestionList({ streamId }: { streamId: number }) {
           <RefreshCw aria-hidden="true" className={`size-4 ${questions.isFetching ? 'animate-spin' : ''}`} /> Refresh
         </button>
       </div>
-      {questions.data === undefined && questions.isPending ? (
+      {state === 'loading' ? (
         <div role="status" aria-label="Loading questions…" className="flex flex-col gap-3">
           {[0, 1, 2].map((i) => (
             <div key={i} className="skeleton h-16 w-full" />
           ))}
         </div>
+      ) : state === 'offline-empty' ? (
+        <NeedsConnection what="The question list" onRetry={() => void questions.refetch()} retrying={questions.isFetching} />
       ) : questions.data === undefined ? (
         <p role="alert" className="text-error">
           Failed to load questions.
