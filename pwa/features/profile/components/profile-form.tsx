@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { updateProfileInputSchema, type User } from '../../../../contract/users.js';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useUpdateProfile, type ProfileValues } from '../api/update-profile';
 import { readSocialLinks } from '../social-links';
 
@@ -44,6 +45,7 @@ export function ProfileForm({ profile, onDone }: { profile: User; onDone: () => 
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(profile));
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateProfile(profile.id);
+  const online = useOnlineStatus();
   const bioId = useId();
   const server = serverErrors(update.error);
   const shown: FieldErrors = { ...server.fields, ...errors };
@@ -68,6 +70,7 @@ export function ProfileForm({ profile, onDone }: { profile: User; onDone: () => 
       event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
       return;
     }
+    if (!online) return;
     update.mutate(values, { onSuccess: onDone });
   };
 
@@ -109,7 +112,7 @@ export function ProfileForm({ profile, onDone }: { profile: User; onDone: () => 
         <button type="button" className="btn btn-ghost" onClick={onDone} disabled={update.isPending}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={update.isPending || !online}>
           {update.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           {update.isPending ? 'Saving…' : 'Save Changes'}
         </button>

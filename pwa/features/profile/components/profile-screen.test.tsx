@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { User } from '../../../../contract/users.js';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
+import { setOnline } from '../../../test/online';
 import { aUser, renderApp, storeUser } from '../../../test/render';
+import { renderAppWithSaved } from '../../../test/render-saved';
+import { profileKeys } from '../api/profile';
 import { toUpdateProfileInput } from '../api/update-profile';
 
 type Answer = (request: MockRequest) => Response | Promise<Response>;
@@ -169,5 +172,43 @@ describe('toUpdateProfileInput', () => {
     expect(toUpdateProfileInput({ bio: ' a ', website: '', x: ' @x ', instagram: 'insta' })).toEqual({ bio: 'a', website: '', socialLinks: '{"x":"@x","instagram":"insta"}' });
     expect(toUpdateProfileInput({ bio: '', website: '', x: '', instagram: 'insta' })).toEqual({ bio: '', website: '', socialLinks: '{"instagram":"insta"}' });
     expect(toUpdateProfileInput({ bio: '', website: '', x: '  ', instagram: '' })).toEqual({ bio: '', website: '' });
+  });
+});
+
+describe('profile offline', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  test('the profile saved here shows with its age; editing works but Save Changes and Upload Avatar wait for the connection', async () => {
+    const user = aUser({ bio: 'Saved bio.' });
+    storeUser(user);
+    const requests = mockFetch(() => offline());
+    setOnline(false);
+    renderAppWithSaved('/profile', (queryClient) => queryClient.setQueryData(profileKeys.detail(7), user, { updatedAt: Date.now() - DAY }));
+    await main().findByRole('heading', { level: 2, name: user.name });
+    expect(main().getByText('Saved bio.')).toBeTruthy();
+    expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved 1 day ago');
+
+    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    await userEvent.type(field('Website'), 'https://example.com');
+    expect((main().getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((main().getByRole('button', { name: 'Upload Avatar' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(main().getByText("You're offline. Connect to save your changes or upload an avatar.").closest('[role="status"]')).toBeTruthy();
+    expect(requests.filter((r) => r.path.startsWith('/api/users'))).toEqual([]);
+
+    setOnline(true);
+    await waitFor(() => expect((main().getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(false));
+    expect((main().getByRole('button', { name: 'Upload Avatar' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(main().queryByText("You're offline. Connect to save your changes or upload an avatar.")).toBeNull();
+    expect(field('Website').value).toBe('https://example.com');
+  });
+
+  test('a profile never fetched on this device needs a connection, not "Failed to load your profile."', async () => {
+    storeUser(aUser());
+    mockFetch(() => offline());
+    setOnline(false);
+    renderApp('/profile');
+    expect(await main().findByText("You're offline. This page needs a connection the first time you open it.")).toBeTruthy();
+    expect(main().queryByText('Failed to load your profile.')).toBeNull();
+    expect(main().getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 });

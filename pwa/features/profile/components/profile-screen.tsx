@@ -2,6 +2,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ImageUp, Pencil } from 'lucide-react';
 import type { User } from '../../../../contract/users.js';
 import { Avatar } from '../../../components/ui/avatar';
+import { NeedsConnection, OfflineDataNote, OfflineNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useProfile } from '../api/profile';
 import type { AvatarDialogState } from './avatar-upload-dialog';
 import { ProfileForm } from './profile-form';
@@ -13,9 +16,17 @@ const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog'));
 /** How long the dialog keeps its content while it closes (daisyUI's modal transition). */
 const CLOSING_MS = 200;
 
-/** The signed-in user's profile: view mode, edit mode, and the avatar upload dialog. */
+export const PROFILE_EDIT_OFFLINE = "You're offline. Connect to save your changes or upload an avatar.";
+
+/**
+ * The signed-in user's profile: view mode, edit mode, and the avatar upload dialog. Offline the
+ * profile saved on this device shows with its age and can be edited, but Save Changes and Upload
+ * Avatar wait for the connection; a profile never fetched here needs one.
+ */
 export function ProfileScreen({ user }: { user: User }) {
   const profile = useProfile(user.id);
+  const state = useQueryConnectionState(profile);
+  const online = useOnlineStatus();
   const [mode, setMode] = useState<'view' | 'edit'>('view');
   const [dialog, setDialog] = useState<AvatarDialogState>('hidden');
 
@@ -25,13 +36,14 @@ export function ProfileScreen({ user }: { user: User }) {
     return () => clearTimeout(timer);
   }, [dialog]);
 
-  if (profile.data === undefined && profile.isPending) {
+  if (state === 'loading') {
     return (
       <p role="status" className="text-base-content/80">
         Loading profile...
       </p>
     );
   }
+  if (state === 'offline-empty') return <NeedsConnection onRetry={() => void profile.refetch()} retrying={profile.isFetching} />;
   if (profile.data === undefined) {
     return (
       <div role="alert" className="alert alert-error flex flex-wrap">
@@ -47,32 +59,36 @@ export function ProfileScreen({ user }: { user: User }) {
   const name = stored.name || user.name || user.username;
   const email = stored.email ?? user.email;
   return (
-    <div className="card max-w-3xl border border-base-300 bg-base-100 shadow-sm">
-      <div className="card-body gap-8 p-5 sm:p-8">
-        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
-          <Avatar name={name} src={stored.avatarUrl ?? user.avatarUrl} className="size-24 text-3xl" />
-          <div className="min-w-0 flex-1">
-            <h2 className="font-display text-2xl font-bold break-words">{name}</h2>
-            <p className="text-base-content/75">@{stored.username}</p>
-            {email ? <p className="break-all text-base-content/75">{email}</p> : null}
+    <div className="flex max-w-3xl flex-col gap-3">
+      <OfflineDataNote query={profile} />
+      <div className="card border border-base-300 bg-base-100 shadow-sm">
+        <div className="card-body gap-8 p-5 sm:p-8">
+          <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-center sm:text-left">
+            <Avatar name={name} src={stored.avatarUrl ?? user.avatarUrl} className="size-24 text-3xl" />
+            <div className="min-w-0 flex-1">
+              <h2 className="font-display text-2xl font-bold break-words">{name}</h2>
+              <p className="text-base-content/75">@{stored.username}</p>
+              {email ? <p className="break-all text-base-content/75">{email}</p> : null}
+            </div>
+            {mode === 'view' ? (
+              <button type="button" className="btn btn-outline" onClick={() => setMode('edit')}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit Profile
+              </button>
+            ) : (
+              <button type="button" className="btn btn-outline" onClick={() => setDialog('open')} disabled={!online}>
+                <ImageUp aria-hidden="true" className="size-4" /> Upload Avatar
+              </button>
+            )}
           </div>
-          {mode === 'view' ? (
-            <button type="button" className="btn btn-outline" onClick={() => setMode('edit')}>
-              <Pencil aria-hidden="true" className="size-4" /> Edit Profile
-            </button>
-          ) : (
-            <button type="button" className="btn btn-outline" onClick={() => setDialog('open')}>
-              <ImageUp aria-hidden="true" className="size-4" /> Upload Avatar
-            </button>
-          )}
+          {mode === 'edit' && !online ? <OfflineNote className="-mt-4">{PROFILE_EDIT_OFFLINE}</OfflineNote> : null}
+          {mode === 'view' ? <ProfileView profile={stored} onAddInformation={() => setMode('edit')} /> : <ProfileForm profile={stored} onDone={() => setMode('view')} />}
         </div>
-        {mode === 'view' ? <ProfileView profile={stored} onAddInformation={() => setMode('edit')} /> : <ProfileForm profile={stored} onDone={() => setMode('view')} />}
+        {dialog !== 'hidden' ? (
+          <Suspense fallback={null}>
+            <AvatarUploadDialog userId={user.id} state={dialog} onClose={() => setDialog((d) => (d === 'open' ? 'closing' : d))} />
+          </Suspense>
+        ) : null}
       </div>
-      {dialog !== 'hidden' ? (
-        <Suspense fallback={null}>
-          <AvatarUploadDialog userId={user.id} state={dialog} onClose={() => setDialog((d) => (d === 'open' ? 'closing' : d))} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }
