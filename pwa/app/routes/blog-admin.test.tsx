@@ -5,8 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { BlogPostSummary } from '../../../contract/content.js';
 import { blogKeys } from '../../features/blog';
 import { blogAdminKeys } from '../../features/blog-admin';
-import { json, mockFetch, type MockRequest } from '../../test/fetch';
+import { json, mockFetch, offline, type MockRequest } from '../../test/fetch';
+import { setOnline } from '../../test/online';
 import { aUser, renderWithProviders, storeUser } from '../../test/render';
+import { renderWithSaved } from '../../test/render-saved';
 import { Component as BlogAdminPage } from './blog-admin';
 
 function aSummary(id: number, overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
@@ -253,5 +255,41 @@ describe('/blog-admin for editors: the list of posts', () => {
     await user.click(screen.getByRole('button', { name: 'Delete "Stays"' }));
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Failed to delete blog post'));
     expect(screen.getByRole('link', { name: 'Stays' })).toBeTruthy();
+  });
+});
+
+describe('/blog-admin offline', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  test('the list saved here shows with its age; publishing, featuring and deleting wait for the connection, with a note', async () => {
+    storeUser(editor);
+    const requests = mockFetch(() => offline());
+    setOnline(false);
+    const router = createMemoryRouter([{ path: '/blog-admin', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
+    renderWithSaved(<RouterProvider router={router} />, (queryClient) =>
+      queryClient.setQueryData(blogAdminKeys.list(), [aSummary(1, { title: 'Saved post' })], { updatedAt: Date.now() - 3 * DAY }),
+    );
+    const item = await screen.findByRole('listitem', { name: 'Saved post' });
+    expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 3 days ago');
+    expect(screen.getByText("You're offline. Connect to publish, feature or delete articles.").closest('[role="status"]')).toBeTruthy();
+    expect((within(item).getByRole('button', { name: 'Feature "Saved post"' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(item).getByRole('button', { name: 'Delete "Saved post"' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(field('Title'), 'Written on a plane');
+    expect((publish() as HTMLButtonElement).disabled).toBe(true);
+    expect(requests.filter((r) => r.path.startsWith('/api/blog'))).toEqual([]);
+
+    setOnline(true);
+    await waitFor(() => expect((publish() as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.queryByText("You're offline. Connect to publish, feature or delete articles.")).toBeNull();
+    expect((field('Title') as HTMLInputElement).value).toBe('Written on a plane');
+  });
+
+  test('a list never fetched here needs a connection, not "Failed to fetch blog posts"', async () => {
+    storeUser(editor);
+    mockFetch(() => offline());
+    setOnline(false);
+    renderPage();
+    expect(await screen.findByText("You're offline. The list of posts needs a connection.")).toBeTruthy();
+    expect(screen.queryByText('Failed to fetch blog posts')).toBeNull();
   });
 });

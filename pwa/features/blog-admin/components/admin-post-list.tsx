@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
 import { Star, Trash2 } from 'lucide-react';
 import type { BlogPostSummary } from '../../../../contract/content.js';
+import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
+import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { useToast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { categoryLabel, formatDate } from '../../../lib/format';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useDeletePost } from '../api/delete-post';
 import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
@@ -11,6 +14,8 @@ import { useAdminPosts } from '../api/get-admin-posts';
 /** Every post, newest first, each with Feature and Delete. Delete asks no confirmation (SPEC §2). */
 export function AdminPostList() {
   const posts = useAdminPosts();
+  const state = useQueryConnectionState(posts);
+  const online = useOnlineStatus();
   const feature = useFeaturePost();
   const remove = useDeletePost();
   const { toast } = useToast();
@@ -38,13 +43,16 @@ export function AdminPostList() {
       <h2 id="admin-posts-heading" className="font-display text-2xl font-bold">
         All Posts{posts.data ? <span className="ml-2 text-base font-normal text-base-content/70">({posts.data.length})</span> : null}
       </h2>
-      {posts.isPending ? (
+      <OfflineDataNote query={posts} className="-mt-2" />
+      {state === 'loading' ? (
         <div role="status" aria-label="Loading posts…" className="flex flex-col gap-3">
           {Array.from({ length: 4 }, (_, i) => (
             <div key={i} className="skeleton h-20 w-full" />
           ))}
         </div>
-      ) : posts.isError ? (
+      ) : state === 'offline-empty' ? (
+        <NeedsConnection what="The list of posts" onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
+      ) : posts.data === undefined ? (
         <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
           <span>Failed to fetch blog posts</span>
           <button type="button" className="btn btn-sm" onClick={() => void posts.refetch()}>
@@ -81,7 +89,7 @@ export function AdminPostList() {
                       type="button"
                       className="btn btn-outline btn-sm"
                       aria-label={`Feature "${post.title}"`}
-                      disabled={featuring || deleting}
+                      disabled={featuring || deleting || !online}
                       onClick={() => onFeature(post)}
                     >
                       {featuring ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Star aria-hidden="true" className="size-4" />}
@@ -92,7 +100,7 @@ export function AdminPostList() {
                     type="button"
                     className="btn btn-outline btn-error btn-sm"
                     aria-label={`Delete "${post.title}"`}
-                    disabled={deleting}
+                    disabled={deleting || !online}
                     onClick={() => onDelete(post)}
                   >
                     {deleting ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Trash2 aria-hidden="true" className="size-4" />}

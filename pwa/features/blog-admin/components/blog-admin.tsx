@@ -1,19 +1,25 @@
 import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
+import { OfflineNote } from '../../../components/ui/offline';
 import { SignInRequired } from '../../../components/ui/sign-in-required';
 import { useUser } from '../../../lib/session';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { AdminPostList } from './admin-post-list';
 import { PostForm } from './post-form';
 
 export const SIGNED_OUT_TEXT = 'Blog Management is for editors. Please sign in with an editor account.';
 export const NOT_EDITOR_TEXT = 'This page is for editors only.';
+export const ADMIN_OFFLINE = "You're offline. Connect to publish, feature or delete articles.";
 
 /**
  * /blog-admin below its heading. Only editors (user.isEditor, from EDITOR_USERNAMES on the server)
  * get the form and the list; anyone else is told so plainly (the API refuses them anyway, 403).
+ * Offline the list saved on this device shows and the form can be filled in, but publishing,
+ * featuring and deleting wait for the connection (a note says so).
  */
 export function BlogAdmin({ renderPreview }: { renderPreview: (markdown: string) => ReactNode }) {
   const { user, isLoading } = useUser();
+  const online = useOnlineStatus();
   if (isLoading) return <span className="loading loading-spinner" aria-label="Loading…" />;
   if (!user) return <SignInRequired message={SIGNED_OUT_TEXT} />;
   if (!user.isEditor) {
@@ -28,9 +34,12 @@ export function BlogAdmin({ renderPreview }: { renderPreview: (markdown: string)
     );
   }
   return (
-    <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <PostForm renderPreview={renderPreview} />
-      <AdminPostList />
+    <div className="flex flex-col gap-6">
+      {online ? null : <OfflineNote className="rounded-box border border-base-300 bg-base-200 px-4 py-3">{ADMIN_OFFLINE}</OfflineNote>}
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <PostForm renderPreview={renderPreview} />
+        <AdminPostList />
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/format';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
 
 interface FormValues {
@@ -75,6 +76,7 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreatePost();
+  const online = useOnlineStatus();
   const { toast } = useToast();
   const id = useId();
 
@@ -91,7 +93,7 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
+    if (create.isPending || !online) return;
     const result = validatePostForm(values);
     if ('errors' in result) {
       setErrors(result.errors);
@@ -279,7 +281,7 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
         ) : null}
 
         <div className="card-actions justify-end">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending || !online}>
             {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <FilePlus2 aria-hidden="true" className="size-4" />}
             {values.isImport ? 'Import Article' : 'Publish Article'}
           </button>
