@@ -15,9 +15,10 @@ import { killAllChildren } from './lib/processes.js';
 import { apiThroughput } from './sections/api-throughput.js';
 import { bundle } from './sections/bundle.js';
 import { memory } from './sections/memory.js';
+import { offline } from './sections/offline.js';
 import { search } from './sections/search.js';
 
-const SECTIONS: BenchSection[] = [apiThroughput, search, memory, bundle];
+const SECTIONS: BenchSection[] = [apiThroughput, search, offline, memory, bundle];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

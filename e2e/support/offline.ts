@@ -1,7 +1,7 @@
 // Helpers of the offline journeys: the service worker, the device's IndexedDB, the API as the
 // signed-in page sees it, and what reached the server.
 import type { IncomingMessage } from 'node:http';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { RunningServer } from '../../api/server.js';
 import { PASSWORD } from './app';
 
@@ -98,6 +98,8 @@ export interface ServerRequest {
   path: string;
   at: number;
   idempotencyKey: string | undefined;
+  /** The page that sent it (the Referer), to tell whose request it was. */
+  referer: string | undefined;
 }
 
 /** Records every request the server receives (the page's, the service worker's, the browser's own). */
@@ -105,8 +107,49 @@ export function recordRequests(running: RunningServer): { all: ServerRequest[]; 
   const all: ServerRequest[] = [];
   const onRequest = (req: IncomingMessage) => {
     const key = req.headers['idempotency-key'];
-    all.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0]!, at: Date.now(), idempotencyKey: Array.isArray(key) ? key[0] : key });
+    all.push({ method: req.method ?? '', path: (req.url ?? '').split('?')[0]!, at: Date.now(), idempotencyKey: Array.isArray(key) ? key[0] : key, referer: req.headers.referer });
   };
   running.server.on('request', onRequest);
   return { all, since: (at) => all.filter((r) => r.at >= at), stop: () => running.server.off('request', onRequest) };
+}
+
+export interface FinishedRequest {
+  url: string;
+  method: string;
+  at: number;
+  /** Answered by the service worker (its caches), not by the network. */
+  fromServiceWorker: boolean;
+  /** Sent by the service worker itself (its own fetch of the network). */
+  byServiceWorker: boolean;
+}
+
+/**
+ * Follows the context's requests (pages and service worker): which are in flight, so a journey can
+ * wait until nothing is on its way before it pulls the plug (a request sent just before going
+ * offline still reaches the server), and which got an answer, and from where.
+ */
+export function trackRequests(context: BrowserContext): { quiet: () => Promise<void>; finishedSince: (at: number) => FinishedRequest[] } {
+  const inFlight = new Set<Request>();
+  const finished: FinishedRequest[] = [];
+  context.on('request', (r) => inFlight.add(r));
+  context.on('requestfailed', (r) => inFlight.delete(r));
+  context.on('requestfinished', (r) => {
+    const at = Date.now();
+    inFlight.delete(r);
+    void r.response().then((response) =>
+      finished.push({ url: r.url(), method: r.method(), at, fromServiceWorker: response?.fromServiceWorker() ?? false, byServiceWorker: r.serviceWorker() !== null }),
+    );
+  });
+  return {
+    quiet: async () => {
+      const deadline = Date.now() + 15_000;
+      // Nothing in flight twice in a row, a tick apart: an answer often starts the next request.
+      for (let calm = 0; calm < 2; ) {
+        if (Date.now() > deadline) throw new Error(`requests still in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+        calm = inFlight.size === 0 ? calm + 1 : 0;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    finishedSince: (at) => finished.filter((f) => f.at >= at),
+  };
 }
