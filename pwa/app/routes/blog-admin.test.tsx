@@ -134,7 +134,7 @@ describe('/blog-admin for editors: the add-article form', () => {
     await user.type(field('Content (Markdown)'), '## Grace{enter}{enter}> Quoted{enter}{enter}[bad](javascript:alert(1)) <img src=x onerror=alert(1)>');
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     const panel = screen.getByRole('tabpanel', { name: 'Preview' });
-    expect(within(panel).getByRole('heading', { level: 2, name: 'Grace' })).toBeTruthy();
+    expect(await within(panel).findByRole('heading', { level: 2, name: 'Grace' })).toBeTruthy();
     expect(panel.querySelector('blockquote')?.textContent).toContain('Quoted');
     expect(panel.querySelector('img, script')).toBeNull();
     expect(within(panel).queryByRole('link', { name: 'bad' })).toBeNull();

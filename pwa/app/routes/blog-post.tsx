@@ -1,10 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
+import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferred/study-tools';
 import { BlogPostView } from '../../features/blog';
-import { BookmarkButton } from '../../features/bookmarks';
-import { Comments } from '../../features/comments';
-import { NotesButton } from '../../features/notes';
-import { CompleteButton } from '../../features/progress';
 
 /** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) around it. */
 export function Component() {

@@ -1,6 +1,6 @@
 import { Page, PageHeading } from '../../components/ui/page';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { BlogList } from '../../features/blog';
+import { BlogList } from '../../features/blog/components/blog-list';
 
 export function Component() {
   useDocumentTitle('Knowledge Blog');

@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { CardSkeletons } from '../../components/content';
 import { Page, PageHeading } from '../../components/ui/page';
 import { SignInRequired } from '../../components/ui/sign-in-required';
-import { BookmarksScreen } from '../../features/bookmarks';
-import { CompletionMark } from '../../features/progress';
 import { useUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+// The screen reads the device's queue of unsent changes (IndexedDB, Dexie ~30 kB gz): it loads
+// after the page's heading and skeleton, so signed-out visitors never download it at all.
+const BookmarksContent = lazy(() => import('../deferred/bookmarks-content'));
 
 /** /bookmarks: the signed-in user's folders and bookmarks, each card marked when completed. */
 export function Component() {
@@ -16,7 +19,9 @@ export function Component() {
       {isLoading ? (
         <CardSkeletons label="Loading bookmarks…" />
       ) : user ? (
-        <BookmarksScreen userId={user.id} badge={(b) => <CompletionMark contentType={b.contentType} contentId={b.contentId} />} />
+        <Suspense fallback={<CardSkeletons label="Loading bookmarks…" />}>
+          <BookmarksContent userId={user.id} />
+        </Suspense>
       ) : (
         <SignInRequired message="Please sign in to view your bookmarks." />
       )}

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Page, PageHeading } from '../../components/ui/page';
 import { SignInRequired } from '../../components/ui/sign-in-required';
-import { SyncCentre } from '../../features/sync';
 import { useUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
+
+// The sync centre reads the device's queue (IndexedDB, Dexie): loaded after the page's heading.
+const SyncCentre = lazy(() => import('../../features/sync/components/sync-centre').then((m) => ({ default: m.SyncCentre })));
 
 export function Component() {
   useDocumentTitle('Sync');
@@ -10,7 +13,11 @@ export function Component() {
   return (
     <Page>
       <PageHeading title="Sync" description="Changes you make without a connection wait here and are sent, once each, when it returns." />
-      {isLoading ? null : user ? <SyncCentre /> : <SignInRequired message="Please sign in to see your changes waiting to sync." />}
+      {isLoading ? null : user ? (
+        <Suspense fallback={<div className="skeleton h-64 w-full rounded-box" aria-label="Loading…" />}>
+          <SyncCentre />
+        </Suspense>
+      ) : <SignInRequired message="Please sign in to see your changes waiting to sync." />}
     </Page>
   );
 }

@@ -1,9 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
-import { BookmarkButton } from '../../features/bookmarks';
-import { Comments } from '../../features/comments';
-import { NotesPanel } from '../../features/notes';
-import { CompleteButton } from '../../features/progress';
+import { BookmarkButton, Comments, CompleteButton, NotesPanel } from '../deferred/study-tools';
 import { WatchVideo } from '../../features/videos';
 
 /**

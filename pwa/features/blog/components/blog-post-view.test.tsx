@@ -46,7 +46,8 @@ describe('/blog/{id}', () => {
     expect(screen.getByText('7 min read')).toBeTruthy();
     expect(screen.getByText('Why the letter reads differently in one sitting.')).toBeTruthy();
     // A '#' in the body is below the title: <h2>.
-    expect(within(article()).getByRole('heading', { level: 2, name: 'Top heading' })).toBeTruthy();
+    // The Markdown renderer is its own chunk: the body appears once it has loaded.
+    expect(await within(article()).findByRole('heading', { level: 2, name: 'Top heading' })).toBeTruthy();
     expect(within(article()).getByRole('heading', { level: 2, name: 'Second heading' })).toBeTruthy();
     expect(article().querySelector('blockquote')?.textContent).toContain('A quotation');
     expect(within(article()).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['one', 'two']);
@@ -75,6 +76,7 @@ describe('/blog/{id}', () => {
     serve(post);
     renderAt(`/blog/${post.id}`, '/blog/:id', <Screen />);
     await screen.findByRole('heading', { level: 1, name: post.title });
+    await waitFor(() => expect(article().querySelector('.blog-prose')?.textContent).toContain('click me'));
     const content = article().querySelector('.blog-prose')!;
     expect(content.querySelector('script, iframe, svg, img')).toBeNull();
     for (const el of content.querySelectorAll('*')) {

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { BookHeart } from 'lucide-react';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { localDate, useTodayDevotional } from '../api/get-today-devotional';
-import { HeartButton } from './heart-button';
+
+// The heart writes through the outbox (IndexedDB): it loads just after the devotional's text.
+const HeartButton = lazy(() => import('./heart-button').then((m) => ({ default: m.HeartButton })));
 
 export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Please check back later.";
 
@@ -40,7 +43,9 @@ export function DevotionalWidget() {
                 <p key={i}>{text}</p>
               ))}
             </div>
-            <HeartButton devotionalId={data.id} devotionalTitle={data.devotionalTitle} />
+            <Suspense fallback={<span aria-hidden="true" className="skeleton inline-block h-8 w-20 rounded-field" />}>
+              <HeartButton devotionalId={data.id} devotionalTitle={data.devotionalTitle} />
+            </Suspense>
           </article>
         ) : state === 'loading' ? (
           <div role="status" aria-label="Loading today's devotional" className="flex flex-col gap-4" data-testid="devotional-loading">

@@ -84,9 +84,10 @@ describe('/watch/{id}', () => {
   test('composes bookmark, mark complete, notes and comments', async () => {
     await open('/watch/5', answerVideo);
     await main().findByRole('heading', { level: 1, name: VIDEO.title });
-    expect(main().getByRole('heading', { name: 'Your Notes' })).toBeTruthy();
-    expect(main().getByRole('heading', { name: /Comments/ })).toBeTruthy();
-    expect(main().getByRole('button', { name: /Bookmark/ })).toBeTruthy();
+    // The study tools load just after the video (their own chunk, with IndexedDB).
+    expect(await main().findByRole('heading', { name: 'Your Notes' })).toBeTruthy();
+    expect(await main().findByRole('heading', { name: /Comments/ })).toBeTruthy();
+    expect(await main().findByRole('button', { name: /Bookmark/ })).toBeTruthy();
   });
 
   test('a view that cannot be registered (offline) changes nothing on screen', async () => {
