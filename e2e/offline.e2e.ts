@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
 import { toastText, uniqueUsername, visitAndDismissAuth } from './support/app';
-import { apiGet, apiSend, readStore, recordRequests, signUpInPage, trackRequests, waitForServiceWorker, type ServerRequest, type SignedInUser } from './support/offline';
+import { apiGet, apiSend, fireBackgroundSync, readStore, recordRequests, signUpInPage, trackRequests, waitForServiceWorker, type ServerRequest, type SignedInUser } from './support/offline';
 import { buildInto, precacheManifest } from './support/dist';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
@@ -259,6 +259,54 @@ describe('writes offline', () => {
     expect(comments.filter((c) => c.comment === text)).toHaveLength(1);
     const writes = log.all.filter((r) => r.method === 'POST' && (r.path === '/api/bookmarks' || r.path === '/api/comments'));
     expect(writes.map((r) => r.path).sort()).toEqual(['/api/bookmarks', '/api/comments']);
+    await context.close();
+  });
+
+  test("Background Sync: with no tab of the app open, the service worker delivers a write queued offline once the browser fires 'outbox'", async () => {
+    const context = await visitor();
+    const { page, user } = await newUser(context, MOBILE);
+    await waitForServiceWorker(page);
+    const video = await apiGet<Video>(page, '/api/videos/5');
+    await open(page, `/watch/${video.id}`);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+
+    const offline = await offlineWindow(context);
+    await button(page, 'Bookmark').click();
+    await toastText(page, 'Bookmarked!');
+    expect(await page.evaluate(async () => {
+      const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags: () => Promise<string[]> } };
+      return (await registration.sync?.getTags()) ?? null;
+    })).toEqual(['outbox']);
+    // The tab keeps trying while offline, each failure backing off longer: after three, the next
+    // try is seconds away when the connection comes back.
+    await expect.poll(async () => (await readStore<{ attempts: number }>(page, 'outbox'))[0]?.attempts ?? 0, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await page.close();
+
+    await offline.end();
+    const log = recordRequests(own().running);
+    await fireBackgroundSync(context, new URL(own().url).origin, 'outbox');
+    const bookmarks = async () => {
+      const answer = await context.request.get(`${own().url}/api/users/${user.id}/bookmarks`);
+      return ((await answer.json()) as Bookmark[]).filter((b) => b.contentType === 'video' && b.contentId === video.id).length;
+    };
+    await expect.poll(bookmarks, { timeout: 10_000 }).toBe(1);
+    log.stop();
+    expect(context.pages().map((p) => p.url())).toEqual([]);
+    expect(log.all.filter((r) => r.method === 'POST' && r.path === '/api/bookmarks')).toHaveLength(1);
+    const worker = context.serviceWorkers()[0]!;
+    const left = await worker.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('context-is-key');
+          open.onerror = () => reject(new Error(String(open.error)));
+          open.onsuccess = () => {
+            const request = open.result.transaction('outbox').objectStore('outbox').count();
+            request.onsuccess = () => resolve(request.result);
+          };
+        }),
+    );
+    expect(left).toBe(0);
     await context.close();
   });
 

@@ -75,6 +75,10 @@ self.addEventListener('sync', (event: Event) => {
     (async () => {
       const userId = await getSyncUser();
       if (userId === null) return;
+      // The browser says the connection is back: the backoff of the attempts made offline no longer
+      // applies. Without this, an entry still waiting out its backoff stops the drain ('backoff'),
+      // the sync counts as done, and the write waits until the app is opened again.
+      await outbox.resetBackoff();
       const invalidate: unknown[][] = [];
       const unsubscribe = outbox.subscribe((e) => {
         if (e.type === 'synced' || e.type === 'failed') invalidate.push(...e.entry.invalidate);

@@ -153,3 +153,29 @@ export function trackRequests(context: BrowserContext): { quiet: () => Promise<v
     finishedSince: (at) => finished.filter((f) => f.at >= at),
   };
 }
+
+/**
+ * Fires the service worker's Background Sync event `tag` as Chromium does when the connection
+ * returns (DevTools protocol, ServiceWorker.dispatchSyncEvent): headless Chromium does not fire it
+ * for an emulated reconnection. From an about:blank tab, so no page of the app is open.
+ */
+export async function fireBackgroundSync(context: BrowserContext, origin: string, tag: string): Promise<void> {
+  const blank = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(blank);
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+    await cdp.send('ServiceWorker.enable');
+    const deadline = Date.now() + 10_000;
+    let registration = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+    while (!registration) {
+      if (Date.now() > deadline) throw new Error(`no service worker registration for ${origin}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      registration = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
+    }
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: registration.registrationId, tag, lastChance: false });
+    await cdp.detach();
+  } finally {
+    await blank.close();
+  }
+}
