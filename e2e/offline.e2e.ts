@@ -387,7 +387,9 @@ describe('updates', () => {
     expect(after).toBeTruthy();
     expect(after).not.toBe(before);
 
-    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    // The app looks for a new version when it comes back to the foreground (and hourly): the
+    // event it listens for, with the tab visible, as when the user switches back to it.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     const prompt = page.getByRole('status').filter({ hasText: 'A new version of context is key is available.' });
     await prompt.waitFor({ timeout: 30_000 });
     await screenshot(page, 'update-prompt', ['mobile']);
