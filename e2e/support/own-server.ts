@@ -20,19 +20,25 @@ export interface OwnServer {
 export async function startOwnServer(): Promise<OwnServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-own-'));
   const distDir = path.join(dir, 'dist');
-  await copyOfDist(distDir);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
-    EDITOR_USERNAMES: 'editor',
-    LOG_REQUESTS: 'false',
-    AUTH_RATE_LIMIT: '1000',
-    UPLOAD_DIR: path.join(dir, 'uploads'),
-    DIST_DIR: distDir,
-  });
-  const running = await startServer(config);
+  let running: RunningServer;
+  try {
+    await copyOfDist(distDir);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+      EDITOR_USERNAMES: 'editor',
+      LOG_REQUESTS: 'false',
+      AUTH_RATE_LIMIT: '1000',
+      UPLOAD_DIR: path.join(dir, 'uploads'),
+      DIST_DIR: distDir,
+    });
+    running = await startServer(config);
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: running.url,
     running,
