@@ -167,6 +167,9 @@ describe('reads offline', () => {
       for (const name of ['Home', 'Videos', 'Blog', 'Live Q&A']) await nav.getByRole('link', { name, exact: true }).waitFor();
       if (heading) await main(page).getByRole('heading', { level: 1, name: heading }).waitFor();
       await page.getByRole('contentinfo').waitFor();
+      // Its data was never fetched here: it says so plainly, with a retry (no spinner, no raw error).
+      await main(page).getByText(/needs a connection/).first().waitFor();
+      await main(page).getByRole('button', { name: 'Retry' }).first().waitFor();
     }
     await open(page, '/live-qa');
     await main(page).getByRole('heading', { level: 1, name: 'Live Q&A' }).waitFor();
