@@ -185,6 +185,14 @@ describe('/blog/{id} offline', () => {
     expect(requests.filter((r) => r.method === 'GET')).toEqual([]);
   });
 
+  test('a post read before that an editor has since deleted: the server says 404, the saved copy is not shown', async () => {
+    const post = aPost();
+    mockFetch((r) => (r.path === `/api/blog/${post.id}` ? json(404, { message: 'Article not found' }) : json(200, [])));
+    renderAt(`/blog/${post.id}`, '/blog/:id', <Screen />, (queryClient) => queryClient.setQueryData(blogKeys.detail(post.id), post, { updatedAt: Date.now() - DAY }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Article Not Found' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: post.title })).toBeNull();
+  });
+
   test('related posts never fetched here: a quiet note under their heading, the article unaffected', async () => {
     const post = aPost({ category: 'ministry' });
     mockFetch(() => offline());

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, BookOpen, Calendar, ExternalLink, Eye, FileQuestion } from 'lucide-react';
 import type { BlogPost } from '../../../../contract/content.js';
@@ -9,7 +9,7 @@ import { categoryLabel, formatDate, formatReadTime, formatViews } from '../../..
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePost } from '../api/get-post';
 import { useRecordView } from '../api/record-view';
-import { MarkdownContent } from './markdown-content';
+import { MarkdownContent, preloadMarkdown } from './markdown-content';
 import { RelatedPosts } from './related-posts';
 
 export interface BlogPostViewProps {
@@ -43,12 +43,16 @@ export function BlogPostView(props: BlogPostViewProps) {
 
 function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostViewProps & { postId: number }) {
   const query = usePost(postId);
+  // Fetch the renderer beside the post, not after it.
+  useEffect(() => void preloadMarkdown(), []);
   const state = useQueryConnectionState(query);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useRecordView(query.data?.id);
-  useDocumentTitle(query.data?.title ?? (notFound ? 'Article Not Found' : 'Article'));
+  useDocumentTitle(notFound ? 'Article Not Found' : (query.data?.title ?? 'Article'));
 
-  // A post read before stays on screen whatever happens to the check with the server.
+  // The server says the post is gone (an editor deleted it): a copy read before is not shown.
+  if (notFound) return <ArticleNotFound />;
+  // Otherwise a post read before stays on screen whatever happens to the check with the server.
   if (query.data === undefined) {
     if (state === 'loading') return <PostSkeleton />;
     if (state === 'offline-empty') {
@@ -59,7 +63,6 @@ function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostV
         </div>
       );
     }
-    if (notFound) return <ArticleNotFound />;
     return (
       <div className="flex flex-col items-start gap-6">
         <BackToBlog />
