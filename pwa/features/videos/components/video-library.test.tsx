@@ -163,7 +163,7 @@ describe('/videos and navigation', () => {
     await main().findByRole('link', { name: /Is Faith Blind/ });
     await user.clear(searchBox);
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(main().getByText('Start typing to search the video library.')).toBeTruthy();
+    expect(await main().findByText('Start typing to search the video library.')).toBeTruthy();
   });
 
   test('going back to an earlier query shows it in the box', async () => {
