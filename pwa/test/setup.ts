@@ -1,9 +1,13 @@
 // Setup for the 'pwa' vitest project: IndexedDB for Dexie, a clean DOM and storage per test,
 // and no request leaves a test unless the test says what it answers (mockFetch in ./fetch.ts).
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { unexpectedFetch } from './fetch';
+
+// findBy*/waitFor wait up to 3 s: on a busy 2-core CI machine a lazy chunk or a Dexie write can
+// take longer than the default 1 s, and a slow machine is not a failing app.
+configure({ asyncUtilTimeout: 3000 });
 
 const unexpected: string[] = [];
 
