@@ -14,11 +14,12 @@ import { closeAgent } from './lib/http.js';
 import { killAllChildren } from './lib/processes.js';
 import { apiThroughput } from './sections/api-throughput.js';
 import { bundle } from './sections/bundle.js';
+import { lighthouseSection } from './sections/lighthouse.js';
 import { memory } from './sections/memory.js';
 import { offline } from './sections/offline.js';
 import { search } from './sections/search.js';
 
-const SECTIONS: BenchSection[] = [apiThroughput, search, offline, memory, bundle];
+const SECTIONS: BenchSection[] = [apiThroughput, search, offline, memory, bundle, lighthouseSection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
