@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { IsRestoringProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
+import { hasSavedQueryCache } from '../offline/saved-cache-flag';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
@@ -11,7 +12,8 @@ const RESTORE_TIMEOUT_MS = 1500;
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
-  const [restoring, setRestoring] = useState(true);
+  // A first visit has nothing saved: its queries start at once instead of waiting for IndexedDB.
+  const [restoring, setRestoring] = useState(hasSavedQueryCache);
 
   // The page renders at once; its queries wait (IsRestoringProvider) until what was seen before is
   // back from IndexedDB, so offline they find it instead of failing. The persister (and Dexie)

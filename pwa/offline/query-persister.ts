@@ -2,8 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import { QUERY_CACHE_MAX_AGE } from '../lib/query-client';
 import { appDb, type AppDatabase } from './db';
+import { setSavedFlag } from './saved-cache-flag';
 
 const KEY = 'react-query';
+
 /** A week-old visit must still show offline; two weeks is the longest we keep what was seen. */
 export const PERSIST_MAX_AGE = QUERY_CACHE_MAX_AGE;
 
@@ -19,7 +21,7 @@ export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250):
     timer = null;
     const client = pending;
     pending = null;
-    if (client) await db.queryCache.put({ key: KEY, value: client }).catch(() => undefined);
+    if (client) await db.queryCache.put({ key: KEY, value: client }).then(() => setSavedFlag(true), () => undefined);
   };
   if (typeof window !== 'undefined') {
     // The app may be closed right after a change: write what is waiting when the page goes away.
@@ -36,6 +38,7 @@ export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250):
     restoreClient: async () => (await db.queryCache.get(KEY))?.value as PersistedClient | undefined,
     removeClient: async () => {
       pending = null;
+      setSavedFlag(false);
       await db.queryCache.delete(KEY);
     },
   };
