@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type AppDatabase, type Note } from '../../../offline/db';
+import { requestPersistentStorage } from '../../../offline/storage';
 
 export type NoteContentType = Note['contentType'];
 
@@ -45,7 +46,10 @@ export async function saveNote(contentType: NoteContentType, contentId: number, 
     return null;
   }
   const note: Note = { id, contentType, contentId, text, updatedAt: new Date().toISOString() };
+  const first = (await withReopen(() => db.notes.count(), db)) === 0;
   await withReopen(() => db.notes.put(note), db);
+  // Notes live only on this device: with the first one, ask the browser not to evict storage.
+  if (first) void requestPersistentStorage();
   return note;
 }
 
