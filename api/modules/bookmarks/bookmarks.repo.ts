@@ -1,7 +1,7 @@
 import type { ContentType } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toIso, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from './content.repo.js';
+import { fitsIntColumn } from '../content/content.repo.js';
 
 interface BookmarkRow {
   id: string;

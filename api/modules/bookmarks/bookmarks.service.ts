@@ -8,9 +8,9 @@ import {
 import type { Db } from '../../db.js';
 import { conflict, constraintKind, forbidden, notFound } from '../../errors.js';
 import { bookmarksRepo, type StoredBookmark } from './bookmarks.repo.js';
-import { contentKey, contentRepo } from './content.repo.js';
+import { contentKey, contentRepo } from '../content/content.repo.js';
 import { foldersService } from './folders.service.js';
-import { assertSelf, parseClientIdParam, parseNumericParam } from './ownership.js';
+import { assertSelf, parseClientIdParam, parseNumericParam } from '../content/ownership.js';
 
 export const CONTENT_NOT_FOUND = 'That video or article does not exist.';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { bookmarksRepo } from './bookmarks.repo.js';
 import { foldersRepo, inTransaction } from './folders.repo.js';
-import { assertSelf, parseClientIdParam, parseNumericParam } from './ownership.js';
+import { assertSelf, parseClientIdParam, parseNumericParam } from '../content/ownership.js';
 
 export function foldersService(db: Db) {
   const repo = foldersRepo(db);

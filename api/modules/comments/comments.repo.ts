@@ -1,7 +1,7 @@
 import type { Comment, ContentType } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toIso, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../bookmarks/content.repo.js';
+import { fitsIntColumn } from '../content/content.repo.js';
 
 interface CommentRow {
   id: number | string;

@@ -2,8 +2,8 @@ import { commentsQuerySchema, createCommentInputSchema, type Comment } from '../
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { CONTENT_NOT_FOUND } from '../bookmarks/bookmarks.service.js';
-import { contentRepo } from '../bookmarks/content.repo.js';
-import { assertSelf } from '../bookmarks/ownership.js';
+import { contentRepo } from '../content/content.repo.js';
+import { assertSelf } from '../content/ownership.js';
 import { commentsRepo } from './comments.repo.js';
 
 export function commentsService(db: Db) {

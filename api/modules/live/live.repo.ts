@@ -1,7 +1,7 @@
 import type { LiveQuestion, LiveStream } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toBool, toIso, toIsoOrNull, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../bookmarks/content.repo.js';
+import { fitsIntColumn } from '../content/content.repo.js';
 
 interface LiveStreamRow {
   id: number | string;

@@ -2,7 +2,7 @@ import { createQuestionInputSchema, type LiveQuestion, type LiveStream } from '.
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { nowIso } from '../../lib/convert.js';
-import { parseNumericParam } from '../bookmarks/ownership.js';
+import { parseNumericParam } from '../content/ownership.js';
 import { liveRepo } from './live.repo.js';
 
 const STREAM_NOT_FOUND = 'That live stream does not exist.';

@@ -1,7 +1,7 @@
 import type { ContentType, Progress } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toBool, toIso, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../bookmarks/content.repo.js';
+import { fitsIntColumn } from '../content/content.repo.js';
 
 interface ProgressRow {
   user_id: number | string;

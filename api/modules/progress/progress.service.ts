@@ -2,8 +2,8 @@ import { progressQuerySchema, saveProgressInputSchema, type Progress } from '../
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { CONTENT_NOT_FOUND } from '../bookmarks/bookmarks.service.js';
-import { contentRepo } from '../bookmarks/content.repo.js';
-import { assertSelf, parseNumericParam } from '../bookmarks/ownership.js';
+import { contentRepo } from '../content/content.repo.js';
+import { assertSelf, parseNumericParam } from '../content/ownership.js';
 import { progressRepo } from './progress.repo.js';
 
 export function progressService(db: Db) {
