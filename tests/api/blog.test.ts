@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertBlogPost } from '../support/fixtures.js';
 import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -21,24 +22,16 @@ afterAll(async () => {
 
 let seq = 0;
 /** Inserts a post straight into the table, so each test owns its rows. */
-async function insertPost(overrides: Record<string, unknown> = {}): Promise<number> {
+function insertPost(overrides: Record<string, unknown> = {}): Promise<number> {
   seq += 1;
-  const [row] = await app
-    .db('blog_posts')
-    .insert({
-      title: `Post ${seq}`,
-      content: `# Post ${seq}\n\nBody of post ${seq}.`,
-      excerpt: `Excerpt ${seq}`,
-      category: 'theology',
-      read_time: 4,
-      views: 0,
-      published_at: '2020-01-01T00:00:00.000Z',
-      featured: false,
-      is_external: false,
-      ...overrides,
-    })
-    .returning('id');
-  return Number(typeof row === 'object' ? row.id : row);
+  return insertBlogPost(app.db, {
+    title: `Post ${seq}`,
+    content: `# Post ${seq}\n\nBody of post ${seq}.`,
+    excerpt: `Excerpt ${seq}`,
+    read_time: 4,
+    published_at: '2020-01-01T00:00:00.000Z',
+    ...overrides,
+  });
 }
 
 async function featuredIds(): Promise<number[]> {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures.js';
 import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -16,41 +17,8 @@ async function signedIn(): Promise<{ client: ApiClient; userId: number }> {
   return { client, userId: user.id };
 }
 
-let seq = 0;
-async function insertVideo(extra: Record<string, unknown> = {}): Promise<number> {
-  seq += 1;
-  const [row] = await app
-    .db('videos')
-    .insert({
-      title: `Video ${seq}`,
-      description: `About video ${seq}`,
-      category: 'apologetics',
-      duration: '12:34',
-      views: 0,
-      published_at: new Date().toISOString(),
-      youtube_id: `yt${seq}`,
-      ...extra,
-    })
-    .returning('id');
-  return Number(row.id);
-}
-
-async function insertPost(extra: Record<string, unknown> = {}): Promise<number> {
-  seq += 1;
-  const [row] = await app
-    .db('blog_posts')
-    .insert({
-      title: `Post ${seq}`,
-      content: '# Body',
-      excerpt: `Excerpt ${seq}`,
-      category: 'theology',
-      read_time: 7,
-      published_at: new Date().toISOString(),
-      ...extra,
-    })
-    .returning('id');
-  return Number(row.id);
-}
+const insertVideo = (overrides: Record<string, unknown> = {}) => insertVideoRow(app.db, overrides);
+const insertPost = (overrides: Record<string, unknown> = {}) => insertBlogPost(app.db, overrides);
 
 async function createFolder(client: ApiClient, userId: number, body: Record<string, unknown> = {}) {
   const res = await client.post('/api/bookmark-categories', { userId, name: 'Study', ...body });

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures.js';
 import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -16,24 +17,8 @@ async function signedIn(): Promise<{ client: ApiClient; userId: number; username
   return { client, userId: user.id, username: user.username };
 }
 
-let seq = 0;
-async function insertVideo(): Promise<number> {
-  seq += 1;
-  const [row] = await app
-    .db('videos')
-    .insert({ title: `Video ${seq}`, category: 'theology', duration: '3:00', published_at: new Date().toISOString(), youtube_id: `c${seq}` })
-    .returning('id');
-  return Number(row.id);
-}
-
-async function insertPost(): Promise<number> {
-  seq += 1;
-  const [row] = await app
-    .db('blog_posts')
-    .insert({ title: `Post ${seq}`, content: 'Body', category: 'church-history', published_at: new Date().toISOString() })
-    .returning('id');
-  return Number(row.id);
-}
+const insertVideo = () => insertVideoRow(app.db, { description: null, category: 'theology', duration: '3:00' });
+const insertPost = () => insertBlogPost(app.db, { content: 'Body', excerpt: null, category: 'church-history' });
 
 const commentsOn = (contentType: string, contentId: number) => app.db('comments').where({ content_type: contentType, content_id: contentId });
 

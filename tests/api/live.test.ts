@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { insertLiveStream } from '../support/fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -12,13 +13,7 @@ afterAll(async () => {
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-async function insertStream(extra: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await app
-    .db('live_streams')
-    .insert({ title: 'Q&A', description: 'Ask anything', is_live: false, viewer_count: 0, scheduled_for: inDays(1), ...extra })
-    .returning('id');
-  return Number(row.id);
-}
+const insertStream = (extra: Record<string, unknown> = {}) => insertLiveStream(app.db, extra);
 
 async function insertQuestion(liveStreamId: number, extra: Record<string, unknown> = {}): Promise<number> {
   const [row] = await app

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures.js';
 import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -16,24 +17,8 @@ async function signedIn(): Promise<{ client: ApiClient; userId: number }> {
   return { client, userId: user.id };
 }
 
-let seq = 0;
-async function insertVideo(): Promise<number> {
-  seq += 1;
-  const [row] = await app
-    .db('videos')
-    .insert({ title: `Video ${seq}`, category: 'bible-study', duration: '5:00', published_at: new Date().toISOString(), youtube_id: `p${seq}` })
-    .returning('id');
-  return Number(row.id);
-}
-
-async function insertPost(): Promise<number> {
-  seq += 1;
-  const [row] = await app
-    .db('blog_posts')
-    .insert({ title: `Post ${seq}`, content: 'Body', category: 'ministry', published_at: new Date().toISOString() })
-    .returning('id');
-  return Number(row.id);
-}
+const insertVideo = () => insertVideoRow(app.db, { description: null, category: 'bible-study', duration: '5:00' });
+const insertPost = () => insertBlogPost(app.db, { content: 'Body', excerpt: null, category: 'ministry' });
 
 const rowsFor = (userId: number) => app.db('progress').where({ user_id: userId });
 const done = (userId: number, contentId: number, contentType = 'video') => ({ userId, contentType, contentId, completed: true, progressPercent: 100 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { nowIso } from '../../api/lib/convert.js';
+import { insertVideo as insertVideoRow } from '../support/fixtures.js';
 import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
 
 // The short-lived cache of public answers (api/middleware/public-cache.ts), with a long TTL so
@@ -11,12 +12,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-async function insertVideo(title: string): Promise<number> {
-  const [row] = await app.db('videos')
-    .insert({ title, description: 'd', category: 'theology', duration: '10:00', views: 5, published_at: nowIso(), youtube_id: 'abcdefghijk', is_short: false, featured: false })
-    .returning('id');
-  return Number(typeof row === 'object' ? row.id : row);
-}
+const insertVideo = (title: string) =>
+  insertVideoRow(app.db, { title, description: 'd', category: 'theology', duration: '10:00', views: 5, youtube_id: 'abcdefghijk' });
 
 describe('public GET answers', () => {
   test('when the same public list is read twice, then the second answer comes from memory with the same ETag', async () => {

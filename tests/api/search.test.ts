@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { searchResultSchema } from '../../contract/index.js';
+import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -18,40 +19,25 @@ beforeEach(async () => {
 let clock = Date.UTC(2024, 0, 1);
 const nextDate = () => new Date((clock += 60_000)).toISOString();
 
-async function insertPost(p: { title: string; content?: string; excerpt?: string | null; publishedAt?: string }): Promise<number> {
-  const [row] = await app
-    .db('blog_posts')
-    .insert({
-      title: p.title,
-      content: p.content ?? 'Plain words.',
-      excerpt: p.excerpt === undefined ? null : p.excerpt,
-      category: 'theology',
-      read_time: 5,
-      views: 0,
-      published_at: p.publishedAt ?? nextDate(),
-      featured: false,
-      is_external: false,
-    })
-    .returning('id');
-  return Number((row as { id: number }).id);
+function insertPost(p: { title: string; content?: string; excerpt?: string | null; publishedAt?: string }): Promise<number> {
+  return insertBlogPost(app.db, {
+    title: p.title,
+    content: p.content ?? 'Plain words.',
+    excerpt: p.excerpt === undefined ? null : p.excerpt,
+    read_time: 5,
+    published_at: p.publishedAt ?? nextDate(),
+  });
 }
 
-async function insertVideo(v: { title: string; description?: string | null; isShort?: boolean }): Promise<number> {
-  const [row] = await app
-    .db('videos')
-    .insert({
-      title: v.title,
-      description: v.description === undefined ? null : v.description,
-      category: 'apologetics',
-      duration: '12:00',
-      views: 0,
-      published_at: nextDate(),
-      youtube_id: 'dQw4w9WgXcQ',
-      is_short: v.isShort ?? false,
-      featured: false,
-    })
-    .returning('id');
-  return Number((row as { id: number }).id);
+function insertVideo(v: { title: string; description?: string | null; isShort?: boolean }): Promise<number> {
+  return insertVideoRow(app.db, {
+    title: v.title,
+    description: v.description === undefined ? null : v.description,
+    duration: '12:00',
+    published_at: nextDate(),
+    youtube_id: 'dQw4w9WgXcQ',
+    is_short: v.isShort ?? false,
+  });
 }
 
 const search = (q: string, extra = '') => app.client().get(`/api/search?q=${encodeURIComponent(q)}${extra}`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { videoSchema } from '../../contract/index.js';
+import { insertVideo as insertVideoRow } from '../support/fixtures.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -26,22 +27,18 @@ interface VideoInput {
   featured?: boolean;
 }
 
-async function insertVideo(v: VideoInput = {}): Promise<number> {
-  const [row] = await app
-    .db('videos')
-    .insert({
-      title: v.title ?? 'A video',
-      description: v.description === undefined ? 'About the faith' : v.description,
-      category: v.category ?? 'theology',
-      duration: v.duration ?? '10:00',
-      views: v.views ?? 0,
-      published_at: v.publishedAt ?? '2024-01-01T00:00:00.000Z',
-      youtube_id: v.youtubeId ?? 'dQw4w9WgXcQ',
-      is_short: v.isShort ?? false,
-      featured: v.featured ?? false,
-    })
-    .returning('id');
-  return Number((row as { id: number }).id);
+function insertVideo(v: VideoInput = {}): Promise<number> {
+  return insertVideoRow(app.db, {
+    title: v.title ?? 'A video',
+    description: v.description === undefined ? 'About the faith' : v.description,
+    category: v.category ?? 'theology',
+    duration: v.duration ?? '10:00',
+    views: v.views ?? 0,
+    published_at: v.publishedAt ?? '2024-01-01T00:00:00.000Z',
+    youtube_id: v.youtubeId ?? 'dQw4w9WgXcQ',
+    is_short: v.isShort ?? false,
+    featured: v.featured ?? false,
+  });
 }
 
 const ids = (body: { id: number }[]) => body.map((v) => v.id);

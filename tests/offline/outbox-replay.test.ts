@@ -2,19 +2,16 @@
 // is delivered again with the same Idempotency-Key, and the server keeps exactly one of it.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { nowIso } from '../../api/lib/convert.js';
 import { AppDatabase } from '../../pwa/offline/db';
 import { Outbox } from '../../pwa/offline/outbox';
+import { insertVideo } from '../support/fixtures.js';
 import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
 let videoId: number;
 beforeAll(async () => {
   app = await startTestApp();
-  const [row] = await app.db('videos')
-    .insert({ title: 'Replayed', description: 'd', category: 'theology', duration: '10:00', views: 0, published_at: nowIso(), youtube_id: 'abcdefghijk', is_short: false, featured: false })
-    .returning('id');
-  videoId = Number(typeof row === 'object' ? row.id : row);
+  videoId = await insertVideo(app.db, { title: 'Replayed', description: 'd', category: 'theology', duration: '10:00', youtube_id: 'abcdefghijk' });
 });
 afterAll(async () => app.close());
 

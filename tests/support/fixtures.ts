@@ -1,0 +1,62 @@
+import type { Db } from '../../api/db.js';
+import { nowIso } from '../../api/lib/convert.js';
+
+/**
+ * Rows inserted straight into the tables, so each test owns what it reads. `overrides` are column
+ * values (snake_case) that replace the defaults. Each helper returns the new id; `.returning('id')`
+ * gives `{ id }` objects on SQLite and PostgreSQL alike, a bare value on older drivers.
+ */
+type Row = Record<string, unknown>;
+
+let seq = 0;
+
+async function insertReturningId(db: Db, table: string, row: Row): Promise<number> {
+  const [inserted] = await db(table).insert(row).returning('id');
+  return Number(typeof inserted === 'object' ? inserted.id : inserted);
+}
+
+/** A video, published now, with a unique title and YouTube id. */
+export function insertVideo(db: Db, overrides: Row = {}): Promise<number> {
+  seq += 1;
+  return insertReturningId(db, 'videos', {
+    title: `Video ${seq}`,
+    description: `About video ${seq}`,
+    category: 'apologetics',
+    duration: '12:34',
+    views: 0,
+    published_at: nowIso(),
+    youtube_id: `yt${seq}`,
+    is_short: false,
+    featured: false,
+    ...overrides,
+  });
+}
+
+/** A blog post, published now, with a unique title and excerpt. */
+export function insertBlogPost(db: Db, overrides: Row = {}): Promise<number> {
+  seq += 1;
+  return insertReturningId(db, 'blog_posts', {
+    title: `Post ${seq}`,
+    content: '# Body',
+    excerpt: `Excerpt ${seq}`,
+    category: 'theology',
+    read_time: 7,
+    views: 0,
+    published_at: nowIso(),
+    featured: false,
+    is_external: false,
+    ...overrides,
+  });
+}
+
+/** A live stream that is not live and is scheduled a day from now. */
+export function insertLiveStream(db: Db, overrides: Row = {}): Promise<number> {
+  return insertReturningId(db, 'live_streams', {
+    title: 'Q&A',
+    description: 'Ask anything',
+    is_live: false,
+    viewer_count: 0,
+    scheduled_for: new Date(Date.now() + 86_400_000).toISOString(),
+    ...overrides,
+  });
+}
