@@ -17,7 +17,9 @@ export function AppLayout() {
         Skip to main content
       </a>
       <Header />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
+      {/* At least a screen tall below the header: while a page loads, the footer stays below the
+          fold instead of showing and then being pushed down (a layout shift of ~0.5). */}
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />

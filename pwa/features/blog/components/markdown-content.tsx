@@ -31,7 +31,8 @@ export function MarkdownContent({ markdown, className = '' }: { markdown: string
   const html = useMemo(() => (render ? render(markdown) : null), [render, markdown]);
   if (html === null) {
     return (
-      <div className={`blog-prose ${className}`} aria-busy="true">
+      // A screen tall, so what follows the article (comments) does not jump when the text arrives.
+      <div className={`blog-prose min-h-[80vh] ${className}`} aria-busy="true">
         <div className="skeleton mb-3 h-4 w-full" />
         <div className="skeleton mb-3 h-4 w-11/12" />
         <div className="skeleton h-4 w-4/5" />
