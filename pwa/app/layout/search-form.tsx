@@ -1,20 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Search } from 'lucide-react';
-import { useNavigate } from 'react-router-dom';
+import { useSearchForm } from '../../lib/use-search-form';
 
 /** The header's search box: goes to /search?q={text}; blank text (after trimming) does nothing. */
 export function SearchForm({ className = '', onSearch }: { className?: string; onSearch?: () => void }) {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
+  const { text, setText, submit } = useSearchForm(onSearch);
   const id = useId();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const query = text.trim();
-    if (!query) return;
-    navigate(`/search?q=${encodeURIComponent(query)}`);
-    onSearch?.();
-  };
 
   return (
     <form role="search" className={className} onSubmit={submit}>

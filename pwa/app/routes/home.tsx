@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { BellRing, BookOpen, ExternalLink, PlayCircle, Search } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 // By path, not through the features' index files: those would pull the blog's Markdown renderer
 // and the video library into the home page's chunk.
 import { FeaturedArticle } from '../../features/blog/components/featured-article';
@@ -9,6 +9,7 @@ import { NewsletterForm } from '../../features/newsletter';
 import { FeaturedVideo } from '../../features/videos/components/featured-video';
 import { PopularVideos } from '../../features/videos/components/popular-videos';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSearchForm } from '../../lib/use-search-form';
 
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
 
@@ -55,16 +56,8 @@ function Hero() {
 
 /** 'Search Our Content': a non-blank trimmed query goes to /search?q={query}; a blank one does nothing. */
 function HomeSearch() {
-  const [text, setText] = useState('');
-  const navigate = useNavigate();
+  const { text, setText, submit } = useSearchForm();
   const id = useId();
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const query = text.trim();
-    if (!query) return;
-    navigate(`/search?q=${encodeURIComponent(query)}`);
-  };
 
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col items-center text-center">
