@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../../api/config.js';
+import { e2eServerConfig } from './own-server';
 import { startServer } from '../../api/server.js';
 
 declare module 'vitest' {
@@ -42,19 +42,7 @@ function buildIfStale(): void {
 export default async function setup(project: TestProject) {
   buildIfStale();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
-    EDITOR_USERNAMES: 'editor',
-    LOG_REQUESTS: 'false',
-    // The journeys sign up and in many times from one address.
-    AUTH_RATE_LIMIT: '1000',
-    UPLOAD_DIR: path.join(dir, 'uploads'),
-    DIST_DIR: path.resolve('dist'),
-  });
-  const running = await startServer(config);
+  const running = await startServer(e2eServerConfig(dir, path.resolve('dist')));
   project.provide('baseURL', running.url);
   return async () => {
     await running.close();

@@ -16,6 +16,24 @@ export interface OwnServer {
   close: () => Promise<void>;
 }
 
+/**
+ * Settings of a server for browser tests: 127.0.0.1 on a free port, a fresh SQLite file and
+ * uploads folder under `dir`, 'editor' as the editor, and room for the journeys' many sign-ins.
+ */
+export function e2eServerConfig(dir: string, distDir: string) {
+  return loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
+    EDITOR_USERNAMES: 'editor',
+    LOG_REQUESTS: 'false',
+    AUTH_RATE_LIMIT: '1000',
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    DIST_DIR: distDir,
+  });
+}
+
 /** Starts the real server on 127.0.0.1 over a fresh seeded SQLite file, serving a copy of dist/. */
 export async function startOwnServer(): Promise<OwnServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-own-'));
@@ -23,18 +41,7 @@ export async function startOwnServer(): Promise<OwnServer> {
   let running: RunningServer;
   try {
     await copyOfDist(distDir);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
-      EDITOR_USERNAMES: 'editor',
-      LOG_REQUESTS: 'false',
-      AUTH_RATE_LIMIT: '1000',
-      UPLOAD_DIR: path.join(dir, 'uploads'),
-      DIST_DIR: distDir,
-    });
-    running = await startServer(config);
+    running = await startServer(e2eServerConfig(dir, distDir));
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;
