@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { sendJsonOrNull } from '../../lib/respond.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { blogService } from './blog.service.js';
 
@@ -16,10 +17,7 @@ export function blogRoutes({ db, config }: AppDeps): Router {
   router.get('/blog/featured', async (ctx) => {
     const post = await service.featured();
     cachePublicly(ctx);
-    // Koa turns a null body into 204; the client expects a JSON null.
-    ctx.status = 200;
-    ctx.type = 'application/json';
-    ctx.body = JSON.stringify(post);
+    sendJsonOrNull(ctx, post);
   });
 
   router.post('/blog/create', async (ctx) => {

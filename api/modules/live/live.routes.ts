@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { sendJsonOrNull } from '../../lib/respond.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { liveService } from './live.service.js';
 
@@ -11,8 +12,7 @@ export function liveRoutes({ db }: AppDeps): Router {
   router.get('/live-streams/current', async (ctx) => {
     const stream = await service.current();
     cachePublicly(ctx);
-    ctx.type = 'application/json';
-    ctx.body = JSON.stringify(stream);
+    sendJsonOrNull(ctx, stream);
   });
 
   router.get('/live-streams/upcoming', async (ctx) => {

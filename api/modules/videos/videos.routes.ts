@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
+import { sendJsonOrNull } from '../../lib/respond.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { videosService } from './videos.service.js';
 
@@ -16,9 +17,7 @@ export function videoRoutes({ db }: AppDeps): Router {
   router.get('/videos/featured', async (ctx) => {
     const video = await service.featured();
     cachePublicly(ctx);
-    // Koa turns a null body into 204; the contract wants a JSON null when there are no videos.
-    ctx.type = 'application/json';
-    ctx.body = JSON.stringify(video);
+    sendJsonOrNull(ctx, video);
   });
 
   router.get('/videos/popular', async (ctx) => {
