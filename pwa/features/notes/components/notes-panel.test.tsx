@@ -62,7 +62,7 @@ describe('NotesPanel', () => {
   test('shows the saved note, and a blank note is no note (the row is deleted)', async () => {
     await saveNote('video', 3, 'An earlier thought');
     const { user } = await renderPanel();
-    expect(field().value).toBe('An earlier thought');
+    await waitFor(() => expect(field().value).toBe('An earlier thought'));
     await user.clear(field());
     await user.type(field(), '   ');
     await waitFor(async () => expect(await stored()).toBeUndefined());

@@ -100,12 +100,13 @@ describe('site search', () => {
   });
 
   test('shows loading skeletons while searching', async () => {
-    let release: (r: Response) => void = () => {};
-    mockFetch((request) => (request.path.startsWith('/api/search') ? new Promise<Response>((resolve) => (release = resolve)) : json(404, {})));
+    // Every search request waits until released (a refetch may start a second one).
+    const waiting: ((r: Response) => void)[] = [];
+    mockFetch((request) => (request.path.startsWith('/api/search') ? new Promise<Response>((resolve) => waiting.push(resolve)) : json(404, {})));
     renderApp('/search?q=grace');
     const loading = await main().findByRole('status', { name: 'Searching…' });
     expect(within(loading).getAllByTestId('card-skeleton')).toHaveLength(6);
-    release(json(200, { videos: [], blogPosts: [] }));
+    for (const release of waiting) release(json(200, { videos: [], blogPosts: [] }));
     await main().findByText('Found 0 results for "grace"');
   });
 
