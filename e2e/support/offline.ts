@@ -136,8 +136,11 @@ export function trackRequests(context: BrowserContext): { quiet: () => Promise<v
   context.on('requestfinished', (r) => {
     const at = Date.now();
     inFlight.delete(r);
-    void r.response().then((response) =>
-      finished.push({ url: r.url(), method: r.method(), at, fromServiceWorker: response?.fromServiceWorker() ?? false, byServiceWorker: r.serviceWorker() !== null }),
+    r.response().then(
+      (response) =>
+        finished.push({ url: r.url(), method: r.method(), at, fromServiceWorker: response?.fromServiceWorker() ?? false, byServiceWorker: r.serviceWorker() !== null }),
+      // The page or context closed before the answer could be read (a test ending): nothing to record.
+      () => undefined,
     );
   });
   return {
