@@ -56,8 +56,11 @@ export function createApp(deps: AppDeps): Koa {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));
   }
 
+  // Answers public GETs still fresh in memory before the rest of the stack runs (see public-cache.ts).
+  const cache = publicCache({ ttlMs: config.publicCacheMs });
   app.use(requestLog(config.logRequests));
   app.use(errorHandler);
+  app.use(cache.serve);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -82,8 +85,8 @@ export function createApp(deps: AppDeps): Koa {
     }),
   );
   app.use(compress({ threshold: 1024 }));
-  // Before the session: a cached public answer needs no session lookup.
-  app.use(publicCache({ ttlMs: config.publicCacheMs }));
+  // Before the session: a public answer is stored without any session lookup.
+  app.use(cache.fill);
   app.use(sessionMiddleware(app, db));
   app.use(sameOriginWrites([UPLOAD_PATH]));
   app.use(

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
-import type { Context, Next } from 'koa';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import zlib from 'node:zlib';
+import type { Context, Middleware, Next } from 'koa';
 
 /**
  * A short-lived cache of public, user-independent GET answers (videos, posts, today's
@@ -10,6 +12,13 @@ import type { Context, Next } from 'koa';
  * process drops the entries of the resource it touched at once (a new post, a counted view),
  * and other processes behind a load balancer see it within `ttlMs`. Nothing per-user is ever
  * stored here. Every cached answer carries an ETag, so clients can revalidate with 304s.
+ *
+ * Two middlewares share the cache, like a micro-cache in front of the app:
+ * - `serve`, near the top of the stack, answers a hit by itself with the bytes and headers
+ *   recorded on the miss (security headers included), gzipped once per entry rather than once
+ *   per request, without running helmet, compression, the session or the router again;
+ * - `fill`, just before the session, stores what a route marked with `cachePublicly` answered
+ *   and drops the entries a successful write made stale.
  */
 export function cachePublicly(ctx: Context): void {
   ctx.state.publicCache = true;
@@ -17,12 +26,27 @@ export function cachePublicly(ctx: Context): void {
 
 interface Entry {
   body: Buffer;
+  /** The body gzipped once, when it is worth compressing. */
+  gzip: Buffer | null;
   etag: string;
   type: string;
   expires: number;
+  /** The headers of the first answer (security headers included), built by `serve` once the stack has run. */
+  headers: RecordedHeaders | null;
+}
+
+/** Ready to write, for each form of the body: nothing is copied or negotiated per hit beyond the choice. */
+interface RecordedHeaders {
+  plain: OutgoingHttpHeaders;
+  gzip: OutgoingHttpHeaders | null;
+  notModified: OutgoingHttpHeaders;
 }
 
 const SAFE = new Set(['GET', 'HEAD']);
+/** As koa-compress's threshold: smaller bodies are sent as they are. */
+const GZIP_THRESHOLD = 1024;
+/** Headers that belong to one response, not to the cached answer. */
+const PER_RESPONSE = ['content-length', 'content-encoding', 'transfer-encoding', 'date', 'set-cookie', 'connection', 'keep-alive'];
 
 /** `/api/videos/5/views` → 'videos'; content writes also make search answers stale. */
 function resourcesTouchedBy(path: string): string[] {
@@ -36,10 +60,40 @@ function resourceOf(url: string): string {
   return url.split('/')[2]?.split('?')[0] ?? '';
 }
 
-export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }) {
-  const entries = new Map<string, Entry>();
+/** If-None-Match against the entry's ETag, as `fresh` does (a request's `no-cache` asks for the body). */
+function notModified(headers: IncomingHttpHeaders, etag: string): boolean {
+  const tags = headers['if-none-match'];
+  if (!tags) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers['cache-control'] ?? '')) return false;
+  if (tags.trim() === '*') return true;
+  return tags.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === etag || t === `W/${etag}`;
+  });
+}
 
-  return async (ctx: Context, next: Next) => {
+export interface PublicCache {
+  serve: Middleware;
+  fill: Middleware;
+}
+
+export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }): PublicCache {
+  const entries = new Map<string, Entry>();
+  const cacheable = (ctx: Context) => ttlMs > 0 && SAFE.has(ctx.method) && ctx.path.startsWith('/api/');
+
+  const serve = async (ctx: Context, next: Next) => {
+    if (!cacheable(ctx)) return next();
+    const hit = entries.get(ctx.url);
+    if (hit?.headers && hit.expires > Date.now()) {
+      answerFromMemory(ctx, hit, hit.headers);
+      return;
+    }
+    await next();
+    const filled = ctx.state.publicCacheEntry as Entry | undefined;
+    if (filled && !filled.headers) filled.headers = recordHeaders(ctx, filled);
+  };
+
+  const fill = async (ctx: Context, next: Next) => {
     if (ttlMs <= 0) return next();
     if (!SAFE.has(ctx.method)) {
       await next();
@@ -49,14 +103,7 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
       }
       return;
     }
-    if (!ctx.path.startsWith('/api/')) return next();
-
-    const key = ctx.url;
-    const hit = entries.get(key);
-    if (hit && hit.expires > Date.now()) {
-      send(ctx, hit);
-      return;
-    }
+    if (!cacheable(ctx)) return next();
 
     await next();
     if (!ctx.state.publicCache || ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
@@ -64,22 +111,49 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
     const body = Buffer.isBuffer(raw) ? raw : Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw));
     const entry: Entry = {
       body,
+      gzip: body.length >= GZIP_THRESHOLD ? zlib.gzipSync(body) : null,
       etag: `"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
       type: ctx.response.get('Content-Type') || 'application/json; charset=utf-8',
       expires: Date.now() + ttlMs,
+      headers: null,
     };
-    entries.delete(key);
+    entries.delete(ctx.url);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, entry);
-    send(ctx, entry);
+    entries.set(ctx.url, entry);
+    ctx.state.publicCacheEntry = entry;
+    ctx.status = 200;
+    ctx.set('ETag', entry.etag);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = entry.type;
+    ctx.body = entry.body;
+    if (ctx.fresh) ctx.status = 304;
+  };
+
+  return { serve, fill };
+}
+
+function recordHeaders(ctx: Context, entry: Entry): RecordedHeaders {
+  const common: OutgoingHttpHeaders = { ...ctx.response.headers, vary: 'Accept-Encoding' };
+  for (const name of PER_RESPONSE) delete common[name];
+  return {
+    plain: { ...common, 'content-length': entry.body.length },
+    gzip: entry.gzip && { ...common, 'content-encoding': 'gzip', 'content-length': entry.gzip.length },
+    notModified: common,
   };
 }
 
-function send(ctx: Context, entry: Entry): void {
+/** Writes a hit straight to the socket: the recorded headers, then the body (gzipped when the client takes it). */
+function answerFromMemory(ctx: Context, entry: Entry, headers: RecordedHeaders): void {
+  ctx.respond = false;
+  const res = ctx.res;
+  if (notModified(ctx.req.headers, entry.etag)) {
+    ctx.status = 304;
+    res.writeHead(304, headers.notModified);
+    res.end();
+    return;
+  }
+  const gzip = headers.gzip !== null && ctx.req.headers['accept-encoding'] !== undefined && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
   ctx.status = 200;
-  ctx.set('ETag', entry.etag);
-  ctx.set('Cache-Control', 'no-cache');
-  ctx.type = entry.type;
-  ctx.body = entry.body;
-  if (ctx.fresh) ctx.status = 304;
+  res.writeHead(200, gzip ? headers.gzip! : headers.plain);
+  res.end(ctx.method === 'HEAD' ? undefined : gzip ? entry.gzip! : entry.body);
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { nowIso } from '../../api/lib/convert.js';
 import { insertVideo as insertVideoRow } from '../support/fixtures.js';
@@ -11,6 +12,20 @@ beforeAll(async () => {
   app = await startTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
 });
 afterAll(async () => app.close());
+
+/** node:http, to send exactly the headers given (fetch adds its own Accept-Encoding and Cache-Control). */
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request(`${app.url}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
 
 const insertVideo = (title: string) =>
   insertVideoRow(app.db, { title, description: 'd', category: 'theology', duration: '10:00', views: 5, youtube_id: 'abcdefghijk' });
@@ -31,17 +46,42 @@ describe('public GET answers', () => {
     const c = app.client();
     const first = await c.get('/api/videos');
     // node:http, because fetch adds Cache-Control: no-cache to conditional requests.
-    const again = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      http
-        .get(`${app.url}/api/videos`, { headers: { 'If-None-Match': first.headers.get('etag')! } }, (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        })
-        .on('error', reject);
-    });
+    const again = await rawGet('/api/videos', { 'If-None-Match': first.headers.get('etag')! });
     expect(again.status).toBe(304);
-    expect(again.body).toBe('');
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(first.headers.get('etag'));
+  });
+
+  test('an answer from memory carries the same security headers as the first one, and is gzipped once for clients that take it', async () => {
+    for (const n of [1, 2, 3]) {
+      await insertVideoRow(app.db, { title: `Long ${n}`, description: 'A description long enough to compress. '.repeat(20), category: 'ministry', duration: '10:00', views: 5, youtube_id: 'abcdefghijk' });
+    }
+    const miss = await rawGet('/api/videos?category=ministry', { 'Accept-Encoding': 'gzip' });
+    expect(miss.headers['content-encoding']).toBe('gzip');
+    const hit = await rawGet('/api/videos?category=ministry', { 'Accept-Encoding': 'gzip' });
+    for (const res of [miss, hit]) {
+      expect(res.status).toBe(200);
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['vary']).toContain('Accept-Encoding');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(Number(hit.headers['content-length'])).toBe(hit.body.length);
+    expect(JSON.parse(zlib.gunzipSync(hit.body).toString())).toEqual(JSON.parse(zlib.gunzipSync(miss.body).toString()));
+
+    const plain = await rawGet('/api/videos?category=ministry');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(JSON.parse(zlib.gunzipSync(hit.body).toString()));
+  });
+
+  test('HEAD from memory: the headers of the answer, no body', async () => {
+    await rawGet('/api/blog');
+    const head = await rawGet('/api/blog', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.body.length).toBe(0);
   });
 
   test('when a view is counted, then the cached video answers are dropped at once', async () => {
