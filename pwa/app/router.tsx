@@ -1,7 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { PageFallback } from './layout/page-fallback';
 import { RouteError } from './layout/route-error';
+import { prefetchHome, prefetchPost, prefetchVideo, type Prefetch } from './route-prefetch';
 
 /**
  * Every route of SPEC §2. Each page is its own chunk: `lazy` imports a module in ./routes that
@@ -41,6 +43,29 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The pages whose data can start downloading with their code (see route-prefetch.ts). */
+const PREFETCH: Record<string, Prefetch> = { '': prefetchHome, 'watch/:id': prefetchVideo, 'blog/:id': prefetchPost };
+
+/**
+ * `routes` with loaders that start each page's queries as soon as it is navigated to.
+ * `shouldPrefetch` is asked each time: while a saved cache is being restored, the page's own
+ * queries wait for it instead (offline they must find what was saved, not fail first).
+ */
+export function routesWithPrefetch(queryClient: QueryClient, shouldPrefetch: () => boolean): RouteObject[] {
+  const withLoaders = (route: RouteObject): RouteObject => {
+    const prefetch = PREFETCH[route.index ? '' : (route.path ?? '-')];
+    if (!prefetch) return route.children ? ({ ...route, children: route.children.map(withLoaders) } as RouteObject) : route;
+    return {
+      ...route,
+      loader: (args) => {
+        if (shouldPrefetch()) prefetch(queryClient, args).catch(() => undefined);
+        return null;
+      },
+    } as RouteObject;
+  };
+  return routes.map(withLoaders);
+}
+
+export function createAppRouter(queryClient: QueryClient, shouldPrefetch: () => boolean) {
+  return createBrowserRouter(routesWithPrefetch(queryClient, shouldPrefetch));
 }

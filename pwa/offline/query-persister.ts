@@ -1,5 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { persistQueryClient, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import { QUERY_CACHE_MAX_AGE } from '../lib/query-client';
 import { appDb, type AppDatabase } from './db';
 import { setSavedFlag } from './saved-cache-flag';
@@ -49,16 +49,20 @@ export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250):
  * done (or has failed: a broken saved cache is dropped, never a reason not to start).
  * `buster` ties the saved cache to a build: new code never reads old shapes.
  */
-export function persistQueries(queryClient: QueryClient, buster: string, persister: Persister = createDexiePersister()): { restored: Promise<void>; stop: () => void } {
-  const [stop, restored] = persistQueryClient({
-    queryClient,
-    persister,
-    maxAge: PERSIST_MAX_AGE,
-    buster,
-    dehydrateOptions: {
-      // Only answers worth showing again: successful ones.
-      shouldDehydrateQuery: (query) => query.state.status === 'success',
-    },
-  });
-  return { restored: restored.catch(() => undefined), stop };
+export function persistQueries(
+  queryClient: QueryClient,
+  buster: string,
+  persister: Persister = createDexiePersister(),
+  { saveAtOnce = false }: { saveAtOnce?: boolean } = {},
+): { restored: Promise<void>; stop: () => void } {
+  const dehydrateOptions = {
+    // Only answers worth showing again: successful ones.
+    shouldDehydrateQuery: (query: Query) => query.state.status === 'success',
+  };
+  const [stop, restored] = persistQueryClient({ queryClient, persister, maxAge: PERSIST_MAX_AGE, buster, dehydrateOptions });
+  const done = restored.catch(() => undefined);
+  // Started after the page's answers arrived (a first visit): they changed nothing since the
+  // subscription began, so they are written now rather than at the next change.
+  if (saveAtOnce) void done.then(() => persistQueryClientSave({ queryClient, persister, buster, dehydrateOptions })).catch(() => undefined);
+  return { restored: done, stop };
 }

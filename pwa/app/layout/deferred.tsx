@@ -1,31 +1,31 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { pageSettled } from '../../lib/page-settled';
 
-// Pieces every page has but none needs for its first paint. Loading them after it keeps
-// IndexedDB (Dexie) and workbox-window out of the first download of every route.
-const OutboxDelivery = lazy(() => import('./outbox-delivery'));
-const SyncIndicator = lazy(() => import('../../features/sync/components/sync-indicator').then((m) => ({ default: m.SyncIndicator })));
-const UpdatePrompt = lazy(() => import('./update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+// Pieces every page has but none needs for its first paint. Their code loads once the page has its
+// own code and data (pageSettled): IndexedDB (Dexie) and workbox-window stay out of the first
+// download of every route and never compete with the route's own requests.
+const OutboxDelivery = lazy(() => pageSettled().then(() => import('./outbox-delivery')));
+const SyncIndicator = lazy(() =>
+  pageSettled()
+    .then(() => import('../../features/sync/components/sync-indicator'))
+    .then((m) => ({ default: m.SyncIndicator })),
+);
+const UpdatePrompt = lazy(() =>
+  pageSettled()
+    .then(() => import('./update-prompt'))
+    .then((m) => ({ default: m.UpdatePrompt })),
+);
 
-export function DeferredOutboxDelivery() {
-  return (
-    <Suspense fallback={null}>
-      <OutboxDelivery />
-    </Suspense>
-  );
+function deferred(Component: ComponentType) {
+  return function Deferred() {
+    return (
+      <Suspense fallback={null}>
+        <Component />
+      </Suspense>
+    );
+  };
 }
 
-export function DeferredSyncIndicator() {
-  return (
-    <Suspense fallback={null}>
-      <SyncIndicator />
-    </Suspense>
-  );
-}
-
-export function DeferredUpdatePrompt() {
-  return (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
-  );
-}
+export const DeferredOutboxDelivery = deferred(OutboxDelivery);
+export const DeferredSyncIndicator = deferred(SyncIndicator);
+export const DeferredUpdatePrompt = deferred(UpdatePrompt);

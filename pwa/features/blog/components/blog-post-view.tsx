@@ -11,6 +11,7 @@ import { usePost } from '../api/get-post';
 import { useRecordView } from '../api/record-view';
 import { MarkdownContent, preloadMarkdown } from './markdown-content';
 import { RelatedPosts } from './related-posts';
+import { parseRouteId } from '../../../lib/ids';
 
 export interface BlogPostViewProps {
   /** The path's id; anything that is not a positive whole number names no article. */
@@ -29,14 +30,9 @@ const BackToBlog = () => (
   </Link>
 );
 
-function parseId(raw: string | undefined): number | null {
-  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-
 /** /blog/{id}: the article, then what the route composes around it, then related posts. */
 export function BlogPostView(props: BlogPostViewProps) {
-  const id = parseId(props.id);
+  const id = parseRouteId(props.id);
   if (id === null) return <ArticleNotFound />;
   return <LoadedPostView {...props} postId={id} />;
 }

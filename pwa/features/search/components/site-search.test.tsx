@@ -100,13 +100,18 @@ describe('site search', () => {
   });
 
   test('shows loading skeletons while searching', async () => {
-    // Every search request waits until released (a refetch may start a second one).
+    // Search requests wait until released; one sent after that (a refetch) is answered at once.
     const waiting: ((r: Response) => void)[] = [];
-    mockFetch((request) => (request.path.startsWith('/api/search') ? new Promise<Response>((resolve) => waiting.push(resolve)) : json(404, {})));
+    let released = false;
+    const noResults = () => json(200, { videos: [], blogPosts: [] });
+    mockFetch((request) =>
+      !request.path.startsWith('/api/search') ? json(404, {}) : released ? noResults() : new Promise<Response>((resolve) => waiting.push(resolve)),
+    );
     renderApp('/search?q=grace');
     const loading = await main().findByRole('status', { name: 'Searching…' });
     expect(within(loading).getAllByTestId('card-skeleton')).toHaveLength(6);
-    for (const release of waiting) release(json(200, { videos: [], blogPosts: [] }));
+    released = true;
+    for (const release of waiting) release(noResults());
     await main().findByText('Found 0 results for "grace"');
   });
 

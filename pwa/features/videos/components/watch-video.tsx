@@ -9,6 +9,7 @@ import { useCountVideoView } from '../api/count-video-view';
 import { GET_VIDEO_ERROR, isNotFound, useVideo } from '../api/get-video';
 import { BackToVideos } from './back-to-videos';
 import { VideoPlayer } from './video-player';
+import { parseRouteId } from '../../../lib/ids';
 
 /** What the watch page adds from other features (bookmark, completion, notes, comments), given the loaded video. */
 export interface WatchVideoSlots {
@@ -28,7 +29,7 @@ export interface WatchVideoSlots {
  * not fetched.
  */
 export function WatchVideo({ id, ...slots }: { id: string | undefined } & WatchVideoSlots) {
-  const videoId = id !== undefined && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+  const videoId = parseRouteId(id);
   if (videoId === null) return <VideoNotFound />;
   return <WatchLoadedId videoId={videoId} {...slots} />;
 }

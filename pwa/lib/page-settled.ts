@@ -1,0 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** The longest the page's own data may hold back the rest (a slow API never delays delivery for long). */
+export const SETTLE_TIMEOUT_MS = 4000;
+/** How long nothing may be fetching before the page counts as settled (an answer often starts the next query). */
+const QUIET_MS = 50;
+
+let started: Promise<void> | null = null;
+
+/**
+ * Resolves once the page has what it came for: the document has loaded and no query is fetching
+ * (or `SETTLE_TIMEOUT_MS` has passed), then at the browser's next idle moment. What every page has
+ * but no first paint needs (IndexedDB and the outbox, the service worker's registration, the
+ * sync indicator) waits for it, so it never competes with the route's code and data.
+ * The app starts the watch once, with its QueryClient; later calls return the same promise.
+ */
+export function watchPageSettled(queryClient: QueryClient, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
+  started ??= settle(queryClient, timeoutMs);
+  return started;
+}
+
+/** The app's watch (see `watchPageSettled`); resolved at once where none was started (components rendered on their own, in tests). */
+export function pageSettled(): Promise<void> {
+  return started ?? Promise.resolve();
+}
+
+export function settle(queryClient: QueryClient, timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let done = false;
+    let quietTimer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = () => {};
+    const finish = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(quietTimer);
+      clearTimeout(deadline);
+      unsubscribe();
+      whenIdle(resolve);
+    };
+    const deadline = setTimeout(finish, timeoutMs);
+    const check = () => {
+      clearTimeout(quietTimer);
+      if (queryClient.isFetching() === 0) quietTimer = setTimeout(() => queryClient.isFetching() === 0 && finish(), QUIET_MS);
+    };
+    afterLoad(() => {
+      if (done) return;
+      unsubscribe = queryClient.getQueryCache().subscribe(check);
+      check();
+    });
+  });
+}
+
+function afterLoad(run: () => void): void {
+  if (typeof document === 'undefined' || document.readyState === 'complete') run();
+  else window.addEventListener('load', run, { once: true });
+}
+
+/** requestIdleCallback where there is one (not in Safari), a short timeout elsewhere. */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: 1000 });
+  else setTimeout(run, 1);
+}
