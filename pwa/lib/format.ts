@@ -26,6 +26,12 @@ export function formatDate(iso: string): string {
   return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
 }
 
+/** A calendar date (YYYY-MM-DD, the reader's own) as "Thursday, November 19". */
+export function formatLocalDay(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return new Date(year!, month! - 1, day!).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+}
+
 /** A date and time for scheduled sessions: "Sunday, March 9 · 7:00 PM" in the reader's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Devotional } from '../../../../contract/content.js';
 import { devotionalSchema } from '../../../../contract/content.js';
 import { freshOncePerVisit } from '../../../lib/query-client';
 import { apiFetch, withQuery } from '../../../lib/api-client';
@@ -18,3 +19,28 @@ export const todayDevotionalQueryOptions = (date: string) =>
   queryOptions({ queryKey: devotionalKeys.today(date), queryFn: ({ signal }) => getTodayDevotional(date, signal), staleTime: freshOncePerVisit });
 
 export const useTodayDevotional = (date: string = localDate()) => useQuery(todayDevotionalQueryOptions(date));
+
+export interface SavedDevotional {
+  devotional: Devotional;
+  /** The reader's date it was today's devotional (YYYY-MM-DD). */
+  date: string;
+  updatedAt: number;
+}
+
+/**
+ * The most recent devotional kept on this device from an earlier day: offline on a new day,
+ * today's is not saved yet, and the last one read is better than nothing. Null when none is saved
+ * or `enabled` is false.
+ */
+export function useLastSavedDevotional(today: string, enabled: boolean): SavedDevotional | null {
+  const queryClient = useQueryClient();
+  if (!enabled) return null;
+  let latest: SavedDevotional | null = null;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [...devotionalKeys.all, 'today'] })) {
+    const date = query.queryKey[2];
+    const devotional = query.state.data as Devotional | null | undefined;
+    if (typeof date !== 'string' || date >= today || !devotional) continue;
+    if (!latest || date > latest.date) latest = { devotional, date, updatedAt: query.state.dataUpdatedAt };
+  }
+  return latest;
+}

@@ -158,6 +158,37 @@ describe('the devotional widget', () => {
     expect(requests.filter((r) => r.path.startsWith('/api/devotional'))).toEqual([]);
   });
 
+  test("offline on a new day: the last devotional read here shows, saying it is an earlier day's; back online Retry fetches today's", async () => {
+    let reachable = false;
+    api({ devotional: () => (reachable ? json(200, aDevotional({ id: 12, devotionalTitle: 'New Every Morning' })) : offline()) });
+    setOnline(false);
+    const queryClient = createQueryClient();
+    const dayBefore = localDate(new Date(Date.now() - 2 * DAY));
+    const yesterday = localDate(new Date(Date.now() - DAY));
+    queryClient.setQueryData(devotionalKeys.today(dayBefore), aDevotional({ id: 10, devotionalTitle: 'Older still' }), { updatedAt: Date.now() - 2 * DAY });
+    queryClient.setQueryData(devotionalKeys.today(yesterday), aDevotional({ id: 11, devotionalTitle: 'Yesterday' }), { updatedAt: Date.now() - DAY });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>
+          <UserProvider>
+            <DevotionalWidget />
+          </UserProvider>
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const note = await screen.findByTestId('earlier-devotional');
+    expect(note.textContent).toContain("You're offline. Today's devotional needs a connection; here is the one from");
+    expect(note.textContent).toContain(new Date(Date.now() - DAY).toLocaleDateString(undefined, { weekday: 'long' }));
+    expect(screen.getByRole('heading', { level: 3, name: 'Yesterday' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Older still' })).toBeNull();
+
+    reachable = true;
+    setOnline(true);
+    expect(await screen.findByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
+    expect(screen.queryByTestId('earlier-devotional')).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  });
+
   test('answers saved by an earlier visit show at once, are fetched again, and stay when that fails (offline)', async () => {
     const requests = api({ devotional: () => offline(), hearts: { isHearted: false, count: 3 } });
     const queryClient = createQueryClient();

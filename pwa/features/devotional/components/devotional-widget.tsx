@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
+import type { Devotional } from '../../../../contract/content.js';
 import { BookHeart } from 'lucide-react';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { localDate, useTodayDevotional } from '../api/get-today-devotional';
+import { formatLocalDay } from '../../../lib/format';
+import { localDate, useLastSavedDevotional, useTodayDevotional } from '../api/get-today-devotional';
 
 // The heart writes through the outbox (IndexedDB): it loads just after the devotional's text.
 const HeartButton = lazy(() => import('./heart-button').then((m) => ({ default: m.HeartButton })));
@@ -12,13 +14,16 @@ export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Ple
 /**
  * Today's devotional for the reader's local date (SPEC §4): a placeholder while loading, the
  * "being prepared" text when there is none or the server fails, else the devotional with its
- * heart. Offline, a devotional saved on this device shows with its age; with none saved, the
- * widget says it needs a connection (not "being prepared": it may well be ready). The
+ * heart. Offline, a devotional saved on this device shows with its age; with today's not saved
+ * (a new day), the last one read here shows, saying so; with none saved, the widget says it
+ * needs a connection (not "being prepared": it may well be ready). The
  * reflection is plain text; blank lines separate its paragraphs.
  */
 export function DevotionalWidget() {
-  const devotional = useTodayDevotional(localDate());
+  const today = localDate();
+  const devotional = useTodayDevotional(today);
   const state = useQueryConnectionState(devotional);
+  const lastSaved = useLastSavedDevotional(today, state === 'offline-empty');
   // What was seen before stays on screen when fetching it again fails (offline).
   const data = devotional.data;
 
@@ -32,27 +37,24 @@ export function DevotionalWidget() {
           <OfflineDataNote query={devotional} />
         </div>
         {data ? (
-          <article className="flex flex-col gap-4">
-            <h3 className="font-display text-2xl leading-tight font-bold sm:text-3xl">{data.devotionalTitle}</h3>
-            <figure className="flex flex-col items-start gap-2 rounded-box border-l-4 border-secondary bg-base-200 px-5 py-4">
-              <blockquote className="font-display text-lg leading-relaxed italic">{data.verseText}</blockquote>
-              <figcaption className="text-sm font-semibold text-base-content/80">{data.verseReference}</figcaption>
-            </figure>
-            <div className="flex flex-col gap-3 leading-relaxed text-base-content/90">
-              {paragraphs(data.devotionalContent).map((text, i) => (
-                <p key={i}>{text}</p>
-              ))}
-            </div>
-            <Suspense fallback={<span aria-hidden="true" className="skeleton inline-block h-8 w-20 rounded-field" />}>
-              <HeartButton devotionalId={data.id} devotionalTitle={data.devotionalTitle} />
-            </Suspense>
-          </article>
-        ) : state === 'loading' ? (
+          <DevotionalArticle devotional={data} />        ) : state === 'loading' ? (
           <div role="status" aria-label="Loading today's devotional" className="flex flex-col gap-4" data-testid="devotional-loading">
             <div className="skeleton h-7 w-2/3" />
             <div className="skeleton h-16 w-full" />
             <div className="skeleton h-4 w-32" />
             <div className="skeleton h-24 w-full" />
+          </div>
+        ) : state === 'offline-empty' && lastSaved ? (
+          <div className="flex flex-col gap-4">
+            <div role="status" data-testid="earlier-devotional" className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-box bg-base-200 px-4 py-3 text-sm">
+              <span>
+                You're offline. Today's devotional needs a connection; here is the one from {formatLocalDay(lastSaved.date)}.
+              </span>
+              <button type="button" className="btn btn-outline btn-xs" onClick={() => void devotional.refetch()} disabled={devotional.isFetching}>
+                Retry
+              </button>
+            </div>
+            <DevotionalArticle devotional={lastSaved.devotional} />
           </div>
         ) : state === 'offline-empty' ? (
           <NeedsConnection what="Today's devotional" onRetry={() => void devotional.refetch()} retrying={devotional.isFetching} />
@@ -61,6 +63,27 @@ export function DevotionalWidget() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The devotional itself: title, verse and reference, the reflection's paragraphs and the heart. */
+function DevotionalArticle({ devotional }: { devotional: Devotional }) {
+  return (
+    <article className="flex flex-col gap-4">
+      <h3 className="font-display text-2xl leading-tight font-bold sm:text-3xl">{devotional.devotionalTitle}</h3>
+      <figure className="flex flex-col items-start gap-2 rounded-box border-l-4 border-secondary bg-base-200 px-5 py-4">
+        <blockquote className="font-display text-lg leading-relaxed italic">{devotional.verseText}</blockquote>
+        <figcaption className="text-sm font-semibold text-base-content/80">{devotional.verseReference}</figcaption>
+      </figure>
+      <div className="flex flex-col gap-3 leading-relaxed text-base-content/90">
+        {paragraphs(devotional.devotionalContent).map((text, i) => (
+          <p key={i}>{text}</p>
+        ))}
+      </div>
+      <Suspense fallback={<span aria-hidden="true" className="skeleton inline-block h-8 w-20 rounded-field" />}>
+        <HeartButton devotionalId={devotional.id} devotionalTitle={devotional.devotionalTitle} />
+      </Suspense>
+    </article>
   );
 }
 
