@@ -188,6 +188,20 @@ describe('PUT /api/users/:id/avatar', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
   });
 
+  test('when a new avatar replaces the old one, then the old image is gone (404) and the new one is served', async () => {
+    const { client, user } = await newUser();
+    const first = new URL(await uploadPng(client)).pathname;
+    expect((await client.put(`/api/users/${user.id}/avatar`, { avatarUrl: first })).status).toBe(200);
+    const second = new URL(await uploadPng(client)).pathname;
+    expect((await client.put(`/api/users/${user.id}/avatar`, { avatarUrl: second })).status).toBe(200);
+    expect((await app.client().get(first)).status).toBe(404);
+    expect(await app.db('uploaded_objects').where({ id: first.split('/').pop() }).first()).toBeUndefined();
+    expect((await app.client().get(second)).status).toBe(200);
+    // Setting the same image again keeps it.
+    expect((await client.put(`/api/users/${user.id}/avatar`, { avatarUrl: second })).status).toBe(200);
+    expect((await app.client().get(second)).status).toBe(200);
+  });
+
   test('when the user sets an object they uploaded by its path, then it is accepted', async () => {
     const { client, user } = await newUser();
     const objectPath = new URL(await uploadPng(client)).pathname;

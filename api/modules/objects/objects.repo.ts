@@ -37,6 +37,10 @@ export function objectsRepo(db: Db) {
       const n = await db('uploaded_objects').where({ id, status: from }).update({ status: to, ...extra });
       return Number(n) > 0;
     },
+    /** Deletes `userId`'s object `id`: true when there was one. */
+    async deleteOwned(id: string, userId: number): Promise<boolean> {
+      return Number(await db('uploaded_objects').where({ id, user_id: userId }).delete()) > 0;
+    },
     /** Tickets never used are dropped once expired (an upload still running is left alone); stored objects stay. */
     async purgeExpired(nowIso: string): Promise<number> {
       return db('uploaded_objects').where({ status: 'pending' }).andWhere('expires_at', '<', nowIso).delete();

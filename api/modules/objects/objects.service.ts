@@ -125,6 +125,18 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
       if (row.status !== 'stored') throw badRequest('That image has not finished uploading. Please upload it again.');
       return objectPath(id);
     },
+
+    /**
+     * Deletes the image an avatar no longer shows (row and file), when it is `userId`'s own object:
+     * a photo someone replaced should not stay reachable. Anything else (no previous avatar, an
+     * address this server did not issue, the same image again) is left alone.
+     */
+    async removeReplaced(previousPath: string | null, currentPath: string, userId: number): Promise<void> {
+      if (!previousPath || previousPath === currentPath) return;
+      const id = /^\/objects\/([0-9a-f-]{36})$/.exec(previousPath)?.[1];
+      if (!id || !OBJECT_ID.test(id)) return;
+      if (await repo.deleteOwned(id, userId)) await fs.rm(filePath(id), { force: true });
+    },
   };
 }
 

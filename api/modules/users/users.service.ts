@@ -99,11 +99,14 @@ export function usersService(db: Db, config: AppConfig) {
         }),
       );
     },
-    /** Sets the avatar to an image this server stored for `userId`; stores its path `/objects/{id}`. */
+    /** Sets the avatar to an image this server stored for `userId`; stores its path `/objects/{id}` and deletes the image it replaces. */
     async updateAvatar(userId: number, input: unknown, origin: string): Promise<User> {
       const { avatarUrl } = updateAvatarInputSchema.parse(input ?? {});
       const avatarPath = await objects.ownedObjectPath(avatarUrl, origin, userId);
-      return ownUser(await repo.update(userId, { avatar_url: avatarPath }));
+      const previous = (await repo.findById(userId))?.avatar_url ?? null;
+      const updated = ownUser(await repo.update(userId, { avatar_url: avatarPath }));
+      await objects.removeReplaced(previous, avatarPath, userId);
+      return updated;
     },
     async signup(input: unknown): Promise<{ user: User; remember: boolean }> {
       const data = signupInputSchema.parse(input);
