@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
-import { clientIdSchema, contentTypeSchema } from './common.js';
+import { clientIdSchema, contentTypeSchema, idSchema } from './common.js';
 
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 export const FOLDER_NAME_MAX = 60;
@@ -114,7 +114,24 @@ export const commentSchema = z.object({
 });
 export type Comment = z.infer<typeof commentSchema>;
 
-export const commentsQuerySchema = z.object({ contentType: contentTypeSchema, contentId: contentIdSchema });
+/** Comments come a page at a time, newest first: `limit` of them, older than the comment `before` when given. */
+export const COMMENTS_LIMIT_DEFAULT = 50;
+export const COMMENTS_LIMIT_MAX = 100;
+export const commentsQuerySchema = z.object({
+  contentType: contentTypeSchema,
+  contentId: contentIdSchema,
+  limit: z._default(
+    z.coerce
+      .number({ message: `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}` })
+      .check(
+        z.int({ message: `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}` }),
+        z.minimum(1, `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}`),
+        z.maximum(COMMENTS_LIMIT_MAX, `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}`),
+      ),
+    COMMENTS_LIMIT_DEFAULT,
+  ),
+  before: z.optional(idSchema),
+});
 
 export const createCommentInputSchema = z.object({
   userId: userIdSchema,

@@ -215,7 +215,7 @@ async function reconnectToDelivered(ctx: BenchContext, context: BrowserContext, 
   // Exactly once on the server, and nothing left on the device.
   const bookmarks = await apiJson<unknown[]>(context, ctxUrl(page, `/api/users/${user.id}/bookmarks`));
   const progress = await apiJson<{ completed: boolean }[]>(context, ctxUrl(page, `/api/users/${user.id}/progress`));
-  const comments = await apiJson<{ comment: string }[]>(context, ctxUrl(page, `/api/comments?contentType=blog&contentId=${items.find((i) => i.contentType === 'blog')!.contentId}`));
+  const comments = await apiJson<{ comment: string }[]>(context, ctxUrl(page, `/api/comments?contentType=blog&limit=100&contentId=${items.find((i) => i.contentType === 'blog')!.contentId}`));
   const benchComments = comments.filter((c) => c.comment.startsWith('Bench comment ')).length;
   await page.waitForFunction(
     () =>

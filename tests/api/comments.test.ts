@@ -137,11 +137,56 @@ describe('GET /api/comments', () => {
     expect((await app.client().get('/api/comments?contentType=video&contentId=9999999999999')).body).toEqual([]);
   });
 
+  test('when asked a page at a time, then `limit` newest, then with `before` the next older ones, none twice', async () => {
+    const { client, userId } = await signedIn();
+    const contentId = await insertVideo();
+    for (let n = 1; n <= 7; n += 1) await client.post('/api/comments', { userId, contentType: 'video', contentId, comment: `c${n}` });
+    // Two share a timestamp: the cursor must still not skip or repeat one.
+    const rows = await commentsOn('video', contentId).orderBy('id');
+    await app.db('comments').whereIn('id', [rows[2].id, rows[3].id]).update({ created_at: '2023-03-03T03:03:03.000Z' });
+
+    const texts = (body: { comment: string }[]) => body.map((c) => c.comment);
+    const base = `/api/comments?contentType=video&contentId=${contentId}`;
+    const first = await app.client().get(`${base}&limit=3`);
+    expect(texts(first.body)).toEqual(['c7', 'c6', 'c5']);
+    const second = await app.client().get(`${base}&limit=3&before=${first.body[2].id}`);
+    expect(texts(second.body)).toEqual(['c2', 'c1', 'c4']);
+    const third = await app.client().get(`${base}&limit=3&before=${second.body[2].id}`);
+    expect(texts(third.body)).toEqual(['c3']);
+  });
+
+  test('without a limit, then the newest 50', async () => {
+    const { userId } = await signedIn();
+    const contentId = await insertPost();
+    await app.db('comments').insert(
+      Array.from({ length: 55 }, (_, i) => ({ user_id: userId, content_type: 'blog', content_id: contentId, comment: `n${i}`, created_at: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() })),
+    );
+    const res = await app.client().get(`/api/comments?contentType=blog&contentId=${contentId}`);
+    expect(res.body).toHaveLength(50);
+    expect(res.body[0].comment).toBe('n54');
+  });
+
+  test("when `before` is not a comment on this content, then 400 with a message", async () => {
+    const { client, userId } = await signedIn();
+    const video = await insertVideo();
+    const other = await insertVideo();
+    const comment = await client.post('/api/comments', { userId, contentType: 'video', contentId: other, comment: 'elsewhere' });
+    for (const before of [comment.body.id, 99999999, 99999999999999]) {
+      const res = await app.client().get(`/api/comments?contentType=video&contentId=${video}&before=${before}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('before must be the id of a comment on this content');
+    }
+  });
+
   test.each([
     ['no query', ''],
     ['no contentId', '?contentType=video'],
     ['an unknown contentType', '?contentType=podcast&contentId=1'],
     ['a non-numeric contentId', '?contentType=blog&contentId=abc'],
+    ['a limit of 0', '?contentType=blog&contentId=1&limit=0'],
+    ['a limit over 100', '?contentType=blog&contentId=1&limit=101'],
+    ['a fractional limit', '?contentType=blog&contentId=1&limit=2.5'],
+    ['a non-numeric before', '?contentType=blog&contentId=1&before=latest'],
   ])('when given %s, then 400 with a message', async (_label, query) => {
     const res = await app.client().get(`/api/comments${query}`);
     expect(res.status).toBe(400);

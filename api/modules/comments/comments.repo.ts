@@ -34,15 +34,30 @@ export function commentsRepo(db: Db) {
       .select('c.id', 'c.user_id', 'c.content_type', 'c.content_id', 'c.comment', 'c.created_at', 'u.name as user_name', 'u.avatar_url as user_avatar_url');
 
   return {
-    /** Newest first; the id breaks ties between comments posted in the same millisecond. */
-    async listByContent(contentType: ContentType, contentId: number): Promise<Comment[]> {
-      if (!fitsIntColumn(contentId)) return [];
-      const rows: CommentRow[] = await withAuthor()
-        .where({ 'c.content_type': contentType, 'c.content_id': contentId })
+    /**
+     * Newest first (the id breaks ties between comments posted in the same millisecond), `limit` at
+     * a time; with `before`, only those older than that comment. Undefined when `before` is not a
+     * comment on this content.
+     */
+    async listByContent(contentType: ContentType, contentId: number, { limit, before }: { limit: number; before?: number }): Promise<Comment[] | undefined> {
+      if (!fitsIntColumn(contentId)) return before === undefined ? [] : undefined;
+      let query = withAuthor().where({ 'c.content_type': contentType, 'c.content_id': contentId });
+      if (before !== undefined) {
+        if (!fitsIntColumn(before)) return undefined;
+        const cursor: { created_at: string | Date } | undefined = await db('comments')
+          .where({ id: before, content_type: contentType, content_id: contentId })
+          .first('created_at');
+        if (!cursor) return undefined;
+        query = query.andWhere((older) =>
+          older.where('c.created_at', '<', cursor.created_at).orWhere((same) => same.where('c.created_at', '=', cursor.created_at).andWhere('c.id', '<', before)),
+        );
+      }
+      const rows: CommentRow[] = await query
         .orderBy([
           { column: 'c.created_at', order: 'desc' },
           { column: 'c.id', order: 'desc' },
-        ]);
+        ])
+        .limit(limit);
       return rows.map(toComment);
     },
 

@@ -1,6 +1,6 @@
 import { commentsQuerySchema, createCommentInputSchema, type Comment } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { CONTENT_NOT_FOUND } from '../bookmarks/bookmarks.service.js';
 import { contentRepo } from '../content/content.repo.js';
 import { assertSelf } from '../content/ownership.js';
@@ -10,10 +10,12 @@ export function commentsService(db: Db) {
   const repo = commentsRepo(db);
   const content = contentRepo(db);
   return {
-    /** Public: anyone may read the comments of a video or post, newest first. */
+    /** Public: anyone may read the comments of a video or post, newest first, a page at a time. */
     async list(query: unknown): Promise<Comment[]> {
       const q = commentsQuerySchema.parse(query);
-      return repo.listByContent(q.contentType, q.contentId);
+      const page = await repo.listByContent(q.contentType, q.contentId, { limit: q.limit, before: q.before });
+      if (!page) throw badRequest('before must be the id of a comment on this content');
+      return page;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { commentSchema, type Comment, type ContentType, type CreateCommentInput } from '../../../../contract/index.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
@@ -10,13 +10,25 @@ export const commentKeys = {
   list: (contentType: ContentType, contentId: number) => [...commentKeys.all, contentType, contentId] as const,
 };
 
-export const getComments = (contentType: ContentType, contentId: number, signal?: AbortSignal) =>
-  apiFetch(withQuery('/api/comments', { contentType, contentId }), { schema: z.array(commentSchema), signal });
+/** Comments come 20 at a time, newest first; "Show older comments" asks for the next 20. */
+export const COMMENTS_PAGE_SIZE = 20;
+
+/** GET /api/comments: one page, older than the comment `before` when given. */
+export const getComments = (contentType: ContentType, contentId: number, before: number | undefined, signal?: AbortSignal) =>
+  apiFetch(withQuery('/api/comments', { contentType, contentId, limit: COMMENTS_PAGE_SIZE, before }), { schema: z.array(commentSchema), signal });
+
+export type CommentPages = InfiniteData<Comment[], number | undefined>;
 
 export const commentsQueryOptions = (contentType: ContentType, contentId: number) =>
-  queryOptions({ queryKey: commentKeys.list(contentType, contentId), queryFn: ({ signal }) => getComments(contentType, contentId, signal) });
+  infiniteQueryOptions({
+    queryKey: commentKeys.list(contentType, contentId),
+    queryFn: ({ pageParam, signal }) => getComments(contentType, contentId, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    // A full page may have older ones behind it; the cursor is the oldest comment shown.
+    getNextPageParam: (lastPage) => (lastPage.length < COMMENTS_PAGE_SIZE ? undefined : lastPage.at(-1)?.id),
+  });
 
-export const useComments = (contentType: ContentType, contentId: number) => useQuery(commentsQueryOptions(contentType, contentId));
+export const useComments = (contentType: ContentType, contentId: number) => useInfiniteQuery(commentsQueryOptions(contentType, contentId));
 
 export const commentSubject = (contentType: ContentType, contentId: number) => `comment:${contentType}:${contentId}`;
 export const COMMENT_KIND = 'comment.create';
@@ -31,7 +43,15 @@ export function applyDeliveredComment(queryClient: QueryClient, entry: OutboxEnt
   const parsed = commentSchema.safeParse(response);
   if (!parsed.success) return;
   const comment: Comment = parsed.data;
-  queryClient.setQueryData<Comment[]>(commentKeys.list(comment.contentType, comment.contentId), (list) =>
-    list ? [comment, ...list.filter((c) => c.id !== comment.id)] : list,
+  queryClient.setQueryData<CommentPages>(commentKeys.list(comment.contentType, comment.contentId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page, i) => {
+            const others = page.filter((c) => c.id !== comment.id);
+            return i === 0 ? [comment, ...others] : others;
+          }),
+        }
+      : data,
   );
 }

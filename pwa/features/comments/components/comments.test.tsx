@@ -15,7 +15,7 @@ function Delivery() {
 
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
 const me = aUser();
-const LIST = '/api/comments?contentType=video&contentId=4';
+const LIST = '/api/comments?contentType=video&contentId=4&limit=20';
 const older = {
   id: 1,
   userId: 2,
@@ -67,6 +67,22 @@ describe('Comments', () => {
     expect(opened).toEqual([{ tab: 'login' }]);
     window.removeEventListener(OPEN_AUTH_DIALOG_EVENT, onOpen);
     expect(requests.map((r) => r.path)).toEqual([LIST]);
+  });
+
+  test("20 at a time: 'Show older comments' asks for those before the oldest shown, and goes when there are no more", async () => {
+    const at = (n: number) => ({ ...older, id: n, comment: `Comment ${n}`, createdAt: new Date(Date.now() - (100 - n) * 60_000).toISOString() });
+    const newest = Array.from({ length: 20 }, (_, i) => at(30 - i)); // 30…11
+    const oldest = Array.from({ length: 10 }, (_, i) => at(10 - i)); // 10…1
+    const { requests, user } = setup((r) => (r.path === LIST ? json(200, newest) : r.path === `${LIST}&before=11` ? json(200, oldest) : json(404, {})));
+    expect(await screen.findByText('Comment 30')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Comments (20+)' })).toBeTruthy();
+    expect(screen.queryByText('Comment 10')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Show older comments' }));
+    expect(await screen.findByText('Comment 1')).toBeTruthy();
+    expect(within(list()).getAllByRole('listitem')).toHaveLength(30);
+    expect(screen.getByRole('heading', { name: 'Comments (30)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show older comments' })).toBeNull();
+    expect(requests.map((r) => r.path)).toEqual([LIST, `${LIST}&before=11`]);
   });
 
   test('no comments yet', async () => {

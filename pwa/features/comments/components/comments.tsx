@@ -34,14 +34,14 @@ export function Comments({ contentType, contentId }: CommentsProps) {
     if (event.type === 'synced') applyDeliveredComment(queryClient, event.entry, event.response);
   });
 
-  const serverComments = comments.data ?? [];
+  const serverComments = comments.data?.pages.flat() ?? [];
   const total = serverComments.length + queued.length;
 
   return (
     <section aria-labelledby={headingId} className="mt-10">
       <h2 id={headingId} className="flex items-center gap-2 text-xl font-bold">
         <MessageSquare aria-hidden="true" className="size-5" />
-        Comments{comments.isSuccess ? <span className="font-normal text-base-content/70">({total})</span> : null}
+        Comments{comments.isSuccess ? <span className="font-normal text-base-content/70">({comments.hasNextPage ? `${total}+` : total})</span> : null}
       </h2>
 
       <div className="mt-4">
@@ -68,6 +68,16 @@ export function Comments({ contentType, contentId }: CommentsProps) {
         </ol>
       ) : null}
 
+      {comments.hasNextPage ? (
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+            {comments.isFetchingNextPage ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+            Show older comments
+          </button>
+          {comments.isFetchNextPageError ? <p className="text-sm text-base-content/80">Could not load older comments.</p> : null}
+        </div>
+      ) : null}
+
       {comments.isPending ? (
         <div role="status" aria-label="Loading comments…" className="mt-2 flex flex-col gap-4">
           {[0, 1].map((i) => (
@@ -80,7 +90,7 @@ export function Comments({ contentType, contentId }: CommentsProps) {
             </div>
           ))}
         </div>
-      ) : comments.isError ? (
+      ) : comments.isError && !comments.isFetchNextPageError ? (
         <div className="mt-2 flex flex-wrap items-center gap-3 text-base-content/80">
           <p>Could not load the comments.</p>
           <button type="button" className="btn btn-outline btn-sm" onClick={() => void comments.refetch()}>
