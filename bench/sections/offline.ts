@@ -160,6 +160,8 @@ async function reconnectToDelivered(ctx: BenchContext, context: BrowserContext, 
   const items = [...videos.map((v) => ({ contentType: 'video' as const, contentId: v.id })), ...posts.map((p) => ({ contentType: 'blog' as const, contentId: p.id }))];
   await page.goto('/');
   await page.getByRole('banner').waitFor();
+  // The app has been open a while when the signal goes (its start-up requests are done), as on a train.
+  await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
   const entries = queuedWrites(user.id, items, QUEUED);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import { OfflineBadge } from '../../features/sync/components/sync-badge';
 import { pageSettled } from '../../lib/page-settled';
 
 // Pieces every page has but none needs for its first paint. Their code loads once the page has its
@@ -16,10 +17,11 @@ const UpdatePrompt = lazy(() =>
     .then((m) => ({ default: m.UpdatePrompt })),
 );
 
-function deferred(Component: ComponentType) {
+/** `Fallback` shows until the deferred part is in (by default nothing). */
+function deferred(Component: ComponentType, Fallback?: ComponentType) {
   return function Deferred() {
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={Fallback ? <Fallback /> : null}>
         <Component />
       </Suspense>
     );
@@ -27,5 +29,6 @@ function deferred(Component: ComponentType) {
 }
 
 export const DeferredOutboxDelivery = deferred(OutboxDelivery);
-export const DeferredSyncIndicator = deferred(SyncIndicator);
+// "Offline" shows from the first paint; the counts of waiting changes come with the outbox.
+export const DeferredSyncIndicator = deferred(SyncIndicator, OfflineBadge);
 export const DeferredUpdatePrompt = deferred(UpdatePrompt);

@@ -220,6 +220,16 @@ describe('the devotional widget', () => {
 });
 
 describe('hearting the devotional', () => {
+  // Delivery and the outbox's live queries land when they land, as in the browser; these tests wait
+  // for what the reader sees (findBy/waitFor) instead of wrapping each update in act().
+  const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  beforeEach(() => {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  });
+  afterEach(() => {
+    actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  });
+
   test("signed out: 'Sign in required' toast, the auth dialog, and no call", async () => {
     const requests = api({ hearts: { isHearted: false, count: 2 } });
     const opened: unknown[] = [];
@@ -282,7 +292,8 @@ describe('hearting the devotional', () => {
     expect(requests.find((r) => r.method === 'DELETE')!.body).toEqual({ userId: 7 });
     // Delivered: the entry leaves the outbox and the count stays where the reader put it.
     await waitFor(async () => expect(await queued()).toEqual([]));
-    expect(screen.queryByTestId('heart-pending')).toBeNull();
+    // The outbox's live query re-renders just after the entry leaves IndexedDB.
+    await waitFor(() => expect(screen.queryByTestId('heart-pending')).toBeNull());
     expect(count()).toBeNull();
   });
 
