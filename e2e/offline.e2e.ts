@@ -27,6 +27,53 @@ const main = (page: Page) => page.getByRole('main');
 const banner = (page: Page) => page.getByRole('banner');
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 const h1 = (page: Page) => main(page).getByRole('heading', { level: 1 });
+describe('a new day offline', () => {
+  test("home shows the last devotional read on this device, saying it is an earlier day's, until today's can be fetched", async () => {
+    const context = await visitor();
+    const { page } = await newUser(context, MOBILE);
+    await waitForServiceWorker(page);
+    await open(page, '/');
+    const devotional = main(page).getByRole('region', { name: 'Daily Devotional' });
+    const title = ((await devotional.getByRole('heading', { level: 3 }).textContent()) ?? '').trim();
+    expect(title.length).toBeGreaterThan(3);
+    // The heart (its own chunk, then the reader's hearts) has loaded, and the page is quiet.
+    await devotional.getByRole('button', { name: /Heart this devotional/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    // Saved on the device (the query cache in IndexedDB) before the signal goes.
+    await expect.poll(async () => JSON.stringify(await readStore(page, 'queryCache')).includes(title), { timeout: 10_000 }).toBe(true);
+
+    const offline = await offlineWindow(context);
+    // The next morning, still with no signal.
+    const tomorrow = new Date();
+    tomorrow.setDate(tomorrow.getDate() + 1);
+    tomorrow.setHours(9, 0, 0, 0);
+    await page.clock.setFixedTime(tomorrow);
+    await reload(page);
+    const note = devotional.getByTestId('earlier-devotional');
+    await note.waitFor();
+    const today = new Date(tomorrow.getTime() - 24 * 60 * 60 * 1000).toLocaleDateString('en-US', { weekday: 'long' });
+    expect(await note.textContent()).toContain(`You're offline. Today's devotional needs a connection; here is the one from ${today}`);
+    await devotional.getByRole('heading', { level: 3, name: title }).waitFor();
+    await screenshot(page, 'offline-new-day-devotional', ['mobile']);
+    await offline.end();
+
+    // Back online: today's (the server's for that date) replaces it, fetched by the app when the
+    // connection returns, or by Retry when that first try came too early for the network.
+    await expect
+      .poll(
+        async () => {
+          if (!(await note.isVisible())) return true;
+          await note.getByRole('button', { name: 'Retry' }).click({ timeout: 1000 }).catch(() => undefined);
+          return false;
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toBe(true);
+    await devotional.getByRole('heading', { level: 3 }).waitFor();
+    await context.close();
+  });
+});
+
 const waitingToSync = (page: Page) => main(page).getByText('Waiting to sync', { exact: true });
 
 interface BlogPost {

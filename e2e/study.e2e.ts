@@ -244,6 +244,38 @@ describe('signed in: the whole study journey', () => {
     await page.context().close();
   });
 
+  test("comments come 20 at a time: 'Show older comments' brings the rest, oldest last", async () => {
+    const { page, username } = await newUserOn('/watch/3', MOBILE);
+    await videoTitle(page);
+    // 24 comments from this reader, posted through the API (each answered before the next).
+    await page.evaluate(async (userIdName) => {
+      const me = (await (await fetch('/api/auth/me')).json()) as { id: number };
+      for (let n = 1; n <= 24; n += 1) {
+        const answer = await fetch('/api/comments', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ userId: me.id, contentType: 'video', contentId: 3, comment: `${userIdName} paging comment ${n}` }),
+        });
+        if (!answer.ok) throw new Error(`comment ${n}: ${answer.status}`);
+      }
+    }, username);
+    await page.reload();
+    await videoTitle(page);
+    const comments = main(page).getByRole('list', { name: 'Comments, newest first' });
+    await comments.getByText(`${username} paging comment 24`, { exact: true }).waitFor();
+    expect(await comments.getByRole('listitem').count()).toBe(20);
+    await main(page).getByRole('heading', { name: 'Comments (20+)' }).waitFor();
+    expect(await comments.getByText(`${username} paging comment 1`, { exact: true }).count()).toBe(0);
+    const older = button(page, 'Show older comments');
+    await older.scrollIntoViewIfNeeded();
+    await screenshot(page, 'comments-show-older', ['mobile']);
+    await older.click();
+    await comments.getByText(`${username} paging comment 1`, { exact: true }).waitFor();
+    const texts = await comments.getByText(new RegExp(`^${username} paging comment \\d+$`)).allTextContents();
+    expect(texts).toEqual(Array.from({ length: 24 }, (_, i) => `${username} paging comment ${24 - i}`));
+    await page.context().close();
+  });
+
   test('offline: a bookmark shows at once as waiting to sync and is delivered when the connection returns', async () => {
     const { page } = await newUserOn('/watch/3', MOBILE);
     const title = await videoTitle(page);
