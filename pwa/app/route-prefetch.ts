@@ -36,6 +36,10 @@ export const prefetchVideo: Prefetch = async (queryClient, { params }) => {
 export const prefetchPost: Prefetch = async (queryClient, { params }) => {
   const id = parseRouteId(params.id);
   if (id === null) return;
-  const { postQueryOptions } = await import('../features/blog/api/get-post');
-  return queryClient.prefetchQuery(postQueryOptions(id));
+  // The article's Markdown renderer too: the text can show as soon as both are in.
+  const [{ postQueryOptions }, { preloadMarkdown }] = await Promise.all([
+    import('../features/blog/api/get-post'),
+    import('../features/blog/components/markdown-content'),
+  ]);
+  return Promise.all([queryClient.prefetchQuery(postQueryOptions(id)), preloadMarkdown()]);
 };

@@ -1,6 +1,7 @@
 import { Page, PageHeading } from '../../components/ui/page';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { MarkdownContent } from '../../features/blog';
+// By path, not through the feature's index: that would bring the /blog list's code with the form.
+import { MarkdownContent } from '../../features/blog/components/markdown-content';
 import { BlogAdmin } from '../../features/blog-admin';
 
 /** /blog-admin: the editors' page; its preview renders Markdown the way the post page does. */

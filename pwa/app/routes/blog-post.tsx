@@ -1,7 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
 import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferred/study-tools';
-import { BlogPostView } from '../../features/blog';
+// By path, not through the feature's index: that would bring the /blog list's code with the article.
+import { BlogPostView } from '../../features/blog/components/blog-post-view';
 
 /** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) around it. */
 export function Component() {
