@@ -16,8 +16,8 @@ export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Ple
  * "being prepared" text when there is none or the server fails, else the devotional with its
  * heart. Offline, a devotional saved on this device shows with its age; with today's not saved
  * (a new day), the last one read here shows, saying so; with none saved, the widget says it
- * needs a connection (not "being prepared": it may well be ready). The
- * reflection is plain text; blank lines separate its paragraphs.
+ * needs a connection (not "being prepared": it may well be ready). The reflection is plain
+ * text; blank lines separate its paragraphs.
  */
 export function DevotionalWidget() {
   const today = localDate();
@@ -37,7 +37,8 @@ export function DevotionalWidget() {
           <OfflineDataNote query={devotional} />
         </div>
         {data ? (
-          <DevotionalArticle devotional={data} />        ) : state === 'loading' ? (
+          <DevotionalArticle devotional={data} />
+        ) : state === 'loading' ? (
           <div role="status" aria-label="Loading today's devotional" className="flex flex-col gap-4" data-testid="devotional-loading">
             <div className="skeleton h-7 w-2/3" />
             <div className="skeleton h-16 w-full" />
