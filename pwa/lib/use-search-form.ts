@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+/** The search page for `query` (already trimmed). */
+export const searchPath = (query: string) => `/search?q=${encodeURIComponent(query)}`;
+
 /**
  * The rule of the header and home search boxes (SPEC §5): a non-blank trimmed query goes to
  * /search?q={query}; blank text does nothing. `onSearch` runs after navigating (e.g. to close a menu).
@@ -12,7 +15,7 @@ export function useSearchForm(onSearch?: () => void) {
     event.preventDefault();
     const query = text.trim();
     if (!query) return;
-    navigate(`/search?q=${encodeURIComponent(query)}`);
+    navigate(searchPath(query));
     onSearch?.();
   };
   return { text, setText, submit };

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Search } from 'lucide-react';
+import { SearchInput } from '../../components/ui/search-input';
 import { useSearchForm } from '../../lib/use-search-form';
 
 /** The header's search box: goes to /search?q={text}; blank text (after trimming) does nothing. */
@@ -12,10 +12,7 @@ export function SearchForm({ className = '', onSearch }: { className?: string; o
       <label htmlFor={id} className="sr-only">
         Search
       </label>
-      <label className="input input-sm w-full">
-        <Search aria-hidden="true" className="size-4 opacity-70" />
-        <input id={id} type="search" name="q" placeholder="Search…" autoComplete="off" enterKeyHint="search" value={text} onChange={(e) => setText(e.target.value)} />
-      </label>
+      <SearchInput id={id} name="q" size="sm" placeholder="Search…" value={text} onValueChange={setText} />
     </form>
   );
 }

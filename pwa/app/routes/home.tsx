@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { BellRing, BookOpen, ExternalLink, PlayCircle, Search } from 'lucide-react';
+import { BellRing, BookOpen, ExternalLink, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 // By path, not through the features' index files: those would pull the blog's Markdown renderer
 // and the video library into the home page's chunk.
@@ -8,6 +8,7 @@ import { DevotionalWidget } from '../../features/devotional';
 import { NewsletterForm } from '../../features/newsletter';
 import { FeaturedVideo } from '../../features/videos/components/featured-video';
 import { PopularVideos } from '../../features/videos/components/popular-videos';
+import { SearchInput } from '../../components/ui/search-input';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSearchForm } from '../../lib/use-search-form';
 
@@ -65,19 +66,14 @@ function HomeSearch() {
         Search Our Content
       </h2>
       <form role="search" aria-labelledby={`${id}-heading`} onSubmit={submit} className="mt-5 flex w-full max-w-2xl flex-col gap-3 sm:flex-row">
-        <label className="input input-lg w-full">
-          <Search aria-hidden="true" className="size-5 opacity-70" />
-          <input
-            type="search"
-            name="q"
-            aria-label="Search videos, articles, and topics"
-            placeholder="Search videos, articles, and topics..."
-            autoComplete="off"
-            enterKeyHint="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </label>
+        <SearchInput
+          name="q"
+          size="lg"
+          aria-label="Search videos, articles, and topics"
+          placeholder="Search videos, articles, and topics..."
+          value={text}
+          onValueChange={setText}
+        />
         <button type="submit" className="btn btn-primary btn-lg">
           Search
         </button>

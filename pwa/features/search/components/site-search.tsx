@@ -1,11 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { BookOpen, Search, SearchX, Video } from 'lucide-react';
+import { BookOpen, SearchX, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArticleCard, CardSkeletons, VideoCard } from '../../../components/content';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { useSearch } from '../api/search';
-import { POPULAR_TOPICS, resultLine, searchPath } from './topics';
+import { SearchInput } from '../../../components/ui/search-input';
+import { searchPath } from '../../../lib/use-search-form';
+import { POPULAR_TOPICS, resultLine } from './topics';
 
 /**
  * The site search screen (SPEC §2): the query comes from the URL (`query`, already trimmed), so a
@@ -39,19 +41,7 @@ function SearchBox({ initial }: { initial: string }) {
       <label htmlFor={id} className="sr-only">
         Search videos, articles, and topics
       </label>
-      <label className="input w-full">
-        <Search aria-hidden="true" className="size-4 opacity-70" />
-        <input
-          id={id}
-          type="search"
-          name="q"
-          placeholder="Search videos, articles, and topics..."
-          autoComplete="off"
-          enterKeyHint="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </label>
+      <SearchInput id={id} name="q" placeholder="Search videos, articles, and topics..." value={text} onValueChange={setText} />
       <button type="submit" className="btn btn-primary">
         Search
       </button>

@@ -14,7 +14,5 @@ export const POPULAR_TOPICS = [
   'Context',
 ] as const;
 
-export const searchPath = (query: string) => `/search?q=${encodeURIComponent(query)}`;
-
 /** 'Found 1 result for "x"', 'Found 3 results for "x"' (SPEC: 'Found N result(s) for "{query}"'). */
 export const resultLine = (count: number, query: string) => `Found ${count} result${count === 1 ? '' : 's'} for "${query}"`;

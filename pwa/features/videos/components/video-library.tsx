@@ -6,6 +6,7 @@ import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { SEARCH_VIDEOS_ERROR, useSearchVideos } from '../api/search-videos';
 import { filterOption, parseFilter, VideoFilterButtons, type VideoFilter } from './video-filter';
+import { SearchInput } from '../../../components/ui/search-input';
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -85,20 +86,15 @@ export function VideoLibrary() {
             Search videos
           </label>
           <div className="join w-full">
-            <div className="input join-item w-full">
-              <Search aria-hidden="true" className="size-4 opacity-60" />
-              <input
-                id={inputId}
-                type="search"
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                placeholder="Search by title or topic..."
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={200}
-                className="grow"
-              />
-            </div>
+            <SearchInput
+              id={inputId}
+              boxClassName="join-item w-full"
+              value={text}
+              onValueChange={setText}
+              placeholder="Search by title or topic..."
+              maxLength={200}
+              className="grow"
+            />
             <button type="submit" className="btn btn-primary join-item">
               Search
             </button>
