@@ -145,51 +145,35 @@ function FilePanel({ upload, onDone }: { upload: AvatarUpload; onDone: () => voi
         </p>
       ) : null}
       <div ref={actions} className="flex flex-wrap justify-end gap-2">
-        {stage === 'waiting' ? (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={upload.cancel}>
-              <X aria-hidden="true" className="size-4" /> Cancel
-            </button>
-            <button type="button" className="btn btn-primary" onClick={upload.upload}>
-              <Upload aria-hidden="true" className="size-4" /> Upload
-            </button>
-          </>
-        ) : null}
-        {busy ? (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={upload.cancel} disabled={stage === 'postprocessing'}>
-              <X aria-hidden="true" className="size-4" /> Cancel
-            </button>
-            <button type="button" className="btn" onClick={upload.pause} disabled={stage !== 'uploading'}>
-              <Pause aria-hidden="true" className="size-4" /> Pause
-            </button>
-          </>
-        ) : null}
-        {stage === 'paused' ? (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={upload.cancel}>
-              <X aria-hidden="true" className="size-4" /> Cancel
-            </button>
-            <button type="button" className="btn btn-primary" onClick={upload.resume}>
-              <Play aria-hidden="true" className="size-4" /> Resume
-            </button>
-          </>
-        ) : null}
-        {stage === 'error' ? (
-          <>
-            <button type="button" className="btn btn-ghost" onClick={upload.cancel}>
-              <X aria-hidden="true" className="size-4" /> Cancel
-            </button>
-            <button type="button" className="btn btn-primary" onClick={upload.retry}>
-              <RotateCcw aria-hidden="true" className="size-4" /> Retry
-            </button>
-          </>
-        ) : null}
         {stage === 'complete' ? (
           <button type="button" className="btn btn-primary" onClick={onDone} autoFocus>
             Done
           </button>
-        ) : null}
+        ) : (
+          <>
+            {/* Every stage but the last can be cancelled; only the server's own processing cannot be stopped. */}
+            <button type="button" className="btn btn-ghost" onClick={upload.cancel} disabled={stage === 'postprocessing'}>
+              <X aria-hidden="true" className="size-4" /> Cancel
+            </button>
+            {stage === 'waiting' ? (
+              <button type="button" className="btn btn-primary" onClick={upload.upload}>
+                <Upload aria-hidden="true" className="size-4" /> Upload
+              </button>
+            ) : busy ? (
+              <button type="button" className="btn" onClick={upload.pause} disabled={stage !== 'uploading'}>
+                <Pause aria-hidden="true" className="size-4" /> Pause
+              </button>
+            ) : stage === 'paused' ? (
+              <button type="button" className="btn btn-primary" onClick={upload.resume}>
+                <Play aria-hidden="true" className="size-4" /> Resume
+              </button>
+            ) : stage === 'error' ? (
+              <button type="button" className="btn btn-primary" onClick={upload.retry}>
+                <RotateCcw aria-hidden="true" className="size-4" /> Retry
+              </button>
+            ) : null}
+          </>
+        )}
       </div>
     </div>
   );
