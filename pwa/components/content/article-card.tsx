@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BookOpen, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import type { BlogPostSummary } from '../../../contract/content.js';
-import { categoryLabel, formatDate, formatReadTime } from '../../lib/format';
+import { categoryLabel, formatDate } from '../../lib/format';
+import { ReadTimeMeta } from './meta';
 
 /** An article in a grid: opens /blog/{id}. */
 export function ArticleCard({ post, badge }: { post: BlogPostSummary; badge?: ReactNode }) {
@@ -25,10 +26,7 @@ export function ArticleCard({ post, badge }: { post: BlogPostSummary; badge?: Re
         {post.excerpt ? <p className="line-clamp-3 text-sm text-base-content/80">{post.excerpt}</p> : null}
         <p className="mt-auto flex items-center gap-3 text-xs text-base-content/70">
           <span>{formatDate(post.publishedAt)}</span>
-          <span className="flex items-center gap-1">
-            <BookOpen aria-hidden="true" className="size-3" />
-            {formatReadTime(post.readTime)}
-          </span>
+          <ReadTimeMeta minutes={post.readTime} iconClassName="size-3" />
         </p>
       </div>
     </Link>

@@ -1,4 +1,5 @@
 export { ArticleCard } from './article-card';
 export { CardSkeletons } from './card-skeletons';
+export { DurationMeta, FeaturedSkeleton, MetaItem, PublishedMeta, ReadTimeMeta, ViewsMeta } from './meta';
 export { VideoCard } from './video-card';
 export { YoutubeThumbnail, youtubeThumbnailUrl } from './youtube-thumbnail';

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Clock, Eye } from 'lucide-react';
+import { Clock } from 'lucide-react';
 import type { Video } from '../../../contract/content.js';
-import { categoryLabel, formatViews } from '../../lib/format';
+import { categoryLabel } from '../../lib/format';
+import { ViewsMeta } from './meta';
 import { YoutubeThumbnail } from './youtube-thumbnail';
 
 /** A video in a grid: opens /watch/{id}. `badge` adds a mark such as "Completed". */
@@ -26,9 +27,8 @@ export function VideoCard({ video, badge }: { video: Video; badge?: ReactNode })
           {badge}
         </div>
         <h3 className="card-title text-base leading-snug">{video.title}</h3>
-        <p className="flex items-center gap-1 text-sm text-base-content/70">
-          <Eye aria-hidden="true" className="size-4" />
-          {formatViews(video.views)}
+        <p className="text-sm text-base-content/70">
+          <ViewsMeta views={video.views} />
         </p>
       </div>
     </Link>

@@ -1,17 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft, BookOpen, Calendar, ExternalLink, Eye, FileQuestion } from 'lucide-react';
+import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
 import type { BlogPost } from '../../../../contract/content.js';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { ApiError } from '../../../lib/api-client';
-import { categoryLabel, formatDate, formatReadTime, formatViews } from '../../../lib/format';
+import { categoryLabel } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { usePost } from '../api/get-post';
 import { useRecordView } from '../api/record-view';
 import { MarkdownContent, preloadMarkdown } from './markdown-content';
 import { RelatedPosts } from './related-posts';
 import { parseRouteId } from '../../../lib/ids';
+import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
 
 export interface BlogPostViewProps {
   /** The path's id; anything that is not a positive whole number names no article. */
@@ -88,18 +89,9 @@ function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostV
             {post.title}
           </h1>
           <p className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-base-content/75">
-            <span className="flex items-center gap-1.5">
-              <Calendar aria-hidden="true" className="size-4" />
-              <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-            </span>
-            <span className="flex items-center gap-1.5">
-              <BookOpen aria-hidden="true" className="size-4" />
-              {formatReadTime(post.readTime)}
-            </span>
-            <span className="flex items-center gap-1.5">
-              <Eye aria-hidden="true" className="size-4" />
-              {formatViews(post.views)}
-            </span>
+            <PublishedMeta iso={post.publishedAt} />
+            <ReadTimeMeta minutes={post.readTime} />
+            <ViewsMeta views={post.views} />
           </p>
           {post.excerpt ? <p className="text-lg leading-relaxed text-base-content/85 sm:text-xl">{post.excerpt}</p> : null}
           <div className="flex flex-wrap items-center gap-2">

@@ -1,24 +1,13 @@
 import { Link } from 'react-router-dom';
-import { BookOpen, Eye, Newspaper } from 'lucide-react';
-import { categoryLabel, formatReadTime, formatViews } from '../../../lib/format';
+import { BookOpen, Newspaper } from 'lucide-react';
+import { FeaturedSkeleton, ReadTimeMeta, ViewsMeta } from '../../../components/content';
+import { categoryLabel } from '../../../lib/format';
 import { useFeaturedPost } from '../api/get-featured-post';
 
 /** The 'FEATURED ARTICLE' block of the home page; nothing when no post is featured or it cannot be fetched. */
 export function FeaturedArticle() {
   const featured = useFeaturedPost();
-  if (featured.isPending) {
-    return (
-      <div role="status" aria-label="Loading the featured article" className="card overflow-hidden border border-base-300 bg-base-100">
-        <div className="skeleton aspect-video rounded-none" />
-        <div className="card-body gap-3 p-6">
-          <div className="skeleton h-3 w-32" />
-          <div className="skeleton h-7 w-3/4" />
-          <div className="skeleton h-16 w-full" />
-          <div className="skeleton h-10 w-36" />
-        </div>
-      </div>
-    );
-  }
+  if (featured.isPending) return <FeaturedSkeleton label="Loading the featured article" />;
   const post = featured.data;
   if (!post) return null;
   return (
@@ -40,14 +29,8 @@ export function FeaturedArticle() {
         <h3 className="font-display text-2xl leading-tight font-bold">{post.title}</h3>
         {post.excerpt ? <p className="line-clamp-4 text-base-content/80">{post.excerpt}</p> : null}
         <p className="flex flex-wrap items-center gap-4 text-sm text-base-content/70">
-          <span className="flex items-center gap-1">
-            <Eye aria-hidden="true" className="size-4" />
-            {formatViews(post.views)}
-          </span>
-          <span className="flex items-center gap-1">
-            <BookOpen aria-hidden="true" className="size-4" />
-            {formatReadTime(post.readTime)}
-          </span>
+          <ViewsMeta views={post.views} />
+          <ReadTimeMeta minutes={post.readTime} />
         </p>
         <div className="card-actions mt-auto pt-2">
           <Link to={`/blog/${post.id}`} className="btn btn-primary">

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
-import { ArrowRight, BookOpen, Eye, Star } from 'lucide-react';
+import { ArrowRight, Star } from 'lucide-react';
 import type { BlogPostSummary } from '../../../../contract/content.js';
-import { categoryLabel, formatDate, formatReadTime, formatViews } from '../../../lib/format';
+import { categoryLabel, formatDate } from '../../../lib/format';
+import { ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
 
 /** The one featured post, above the grid of /blog. */
 export function FeaturedPost({ post }: { post: BlogPostSummary }) {
@@ -23,14 +24,8 @@ export function FeaturedPost({ post }: { post: BlogPostSummary }) {
         {post.excerpt ? <p className="max-w-3xl text-base text-base-content/80 sm:text-lg">{post.excerpt}</p> : null}
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/75">
           <span>{formatDate(post.publishedAt)}</span>
-          <span className="flex items-center gap-1">
-            <BookOpen aria-hidden="true" className="size-4" />
-            {formatReadTime(post.readTime)}
-          </span>
-          <span className="flex items-center gap-1">
-            <Eye aria-hidden="true" className="size-4" />
-            {formatViews(post.views)}
-          </span>
+          <ReadTimeMeta minutes={post.readTime} />
+          <ViewsMeta views={post.views} />
         </p>
         <div>
           <Link to={`/blog/${post.id}`} className="btn btn-primary" aria-label={`Read Article: ${post.title}`}>

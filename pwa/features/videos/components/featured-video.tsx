@@ -1,7 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Clock, Eye, PlayCircle } from 'lucide-react';
-import { YoutubeThumbnail } from '../../../components/content';
-import { formatViews } from '../../../lib/format';
+import { PlayCircle } from 'lucide-react';
+import { DurationMeta, FeaturedSkeleton, ViewsMeta, YoutubeThumbnail } from '../../../components/content';
 import { useFeaturedVideo } from '../api/get-featured-video';
 
 /** The 'FEATURED VIDEO' block of the home page; nothing when no video is featured or it cannot be fetched. */
@@ -25,15 +24,8 @@ export function FeaturedVideo() {
         <h3 className="font-display text-2xl leading-tight font-bold">{video.title}</h3>
         {video.description ? <p className="line-clamp-4 text-base-content/80">{video.description}</p> : null}
         <p className="flex flex-wrap items-center gap-4 text-sm text-base-content/70">
-          <span className="flex items-center gap-1">
-            <Eye aria-hidden="true" className="size-4" />
-            {formatViews(video.views)}
-          </span>
-          <span className="flex items-center gap-1">
-            <Clock aria-hidden="true" className="size-4" />
-            <span className="sr-only">Duration </span>
-            {video.duration}
-          </span>
+          <ViewsMeta views={video.views} />
+          <DurationMeta duration={video.duration} />
         </p>
         <div className="card-actions mt-auto pt-2">
           <Link to={`/watch/${video.id}`} className="btn btn-primary">
@@ -42,19 +34,5 @@ export function FeaturedVideo() {
         </div>
       </div>
     </section>
-  );
-}
-
-function FeaturedSkeleton({ label }: { label: string }) {
-  return (
-    <div role="status" aria-label={label} className="card overflow-hidden border border-base-300 bg-base-100">
-      <div className="skeleton aspect-video rounded-none" />
-      <div className="card-body gap-3 p-6">
-        <div className="skeleton h-3 w-28" />
-        <div className="skeleton h-7 w-3/4" />
-        <div className="skeleton h-16 w-full" />
-        <div className="skeleton h-10 w-36" />
-      </div>
-    </div>
   );
 }

@@ -1,15 +1,16 @@
 import type { ReactNode } from 'react';
-import { AlertCircle, Calendar, Clock, Eye, VideoOff } from 'lucide-react';
+import { AlertCircle, VideoOff } from 'lucide-react';
 import type { Video } from '../../../../contract/content.js';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { categoryLabel, formatDate, formatViews } from '../../../lib/format';
+import { categoryLabel } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCountVideoView } from '../api/count-video-view';
 import { GET_VIDEO_ERROR, isNotFound, useVideo } from '../api/get-video';
 import { BackToVideos } from './back-to-videos';
 import { VideoPlayer } from './video-player';
 import { parseRouteId } from '../../../lib/ids';
+import { DurationMeta, PublishedMeta, ViewsMeta } from '../../../components/content/meta';
 
 /** What the watch page adds from other features (bookmark, completion, notes, comments), given the loaded video. */
 export interface WatchVideoSlots {
@@ -79,22 +80,14 @@ function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } 
           <div className="flex flex-wrap items-center gap-2">
             <span className="badge badge-primary">{categoryLabel(video.category)}</span>
             {video.isShort ? <span className="badge badge-secondary">Short</span> : null}
-            <span className="flex items-center gap-1 text-sm text-base-content/70">
-              <Clock aria-hidden="true" className="size-4" />
-              <span className="sr-only">Duration:</span> {video.duration}
+            <span className="text-sm text-base-content/70">
+              <DurationMeta duration={video.duration} />
             </span>
           </div>
           <h1 className="font-display text-2xl font-bold tracking-tight sm:text-3xl">{video.title}</h1>
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-base-content/70">
-            <span className="flex items-center gap-1">
-              <Eye aria-hidden="true" className="size-4" />
-              {formatViews(video.views)}
-            </span>
-            <span className="flex items-center gap-1">
-              <Calendar aria-hidden="true" className="size-4" />
-              <span className="sr-only">Published</span>
-              <time dateTime={video.publishedAt}>{formatDate(video.publishedAt)}</time>
-            </span>
+            <ViewsMeta views={video.views} />
+            <PublishedMeta iso={video.publishedAt} />
           </div>
           {actions ? <div className="flex flex-wrap items-center gap-3">{actions(video)}</div> : null}
           {video.description ? (

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { BookOpen, Calendar, Clock, Eye, type LucideIcon } from 'lucide-react';
+import { formatDate, formatReadTime, formatViews } from '../../lib/format';
+
+/** One fact in a content item's meta line: an icon, a word for screen readers when the icon alone says it, the value. */
+export function MetaItem({ icon: Icon, label, iconClassName = 'size-4', children }: { icon: LucideIcon; label?: string; iconClassName?: string; children: ReactNode }) {
+  return (
+    <span className="flex items-center gap-1">
+      <Icon aria-hidden="true" className={iconClassName} />
+      {label ? <span className="sr-only">{label} </span> : null}
+      {children}
+    </span>
+  );
+}
+
+export const ViewsMeta = ({ views }: { views: number }) => <MetaItem icon={Eye}>{formatViews(views)}</MetaItem>;
+
+export const ReadTimeMeta = ({ minutes, iconClassName }: { minutes: number; iconClassName?: string }) => (
+  <MetaItem icon={BookOpen} iconClassName={iconClassName}>
+    {formatReadTime(minutes)}
+  </MetaItem>
+);
+
+export const DurationMeta = ({ duration }: { duration: string }) => (
+  <MetaItem icon={Clock} label="Duration">
+    {duration}
+  </MetaItem>
+);
+
+export const PublishedMeta = ({ iso }: { iso: string }) => (
+  <MetaItem icon={Calendar} label="Published">
+    <time dateTime={iso}>{formatDate(iso)}</time>
+  </MetaItem>
+);
+
+/** The placeholder of a home page feature block (featured video or article) while it loads. */
+export function FeaturedSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label} className="card overflow-hidden border border-base-300 bg-base-100">
+      <div className="skeleton aspect-video rounded-none" />
+      <div className="card-body gap-3 p-6">
+        <div className="skeleton h-3 w-28" />
+        <div className="skeleton h-7 w-3/4" />
+        <div className="skeleton h-16 w-full" />
+        <div className="skeleton h-10 w-36" />
+      </div>
+    </div>
+  );
+}
