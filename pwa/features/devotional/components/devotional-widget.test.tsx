@@ -1,17 +1,14 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Devotional, HeartsInfo } from '../../../../contract/content.js';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { ToastProvider } from '../../../components/ui/toast';
 import { onOpenAuthDialog } from '../../../lib/auth-dialog';
-import { createQueryClient } from '../../../lib/query-client';
-import { UserProvider } from '../../../lib/session';
 import { appDb } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
 import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
 import { setOnline } from '../../../test/online';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { renderWithSaved } from '../../../test/render-saved';
 import { getHearts } from '../api/get-hearts';
 import { localDate } from '../api/get-today-devotional';
 import { devotionalKeys } from '../api/keys';
@@ -139,18 +136,10 @@ describe('the devotional widget', () => {
   test('offline, a devotional saved days ago shows at once with "Offline · saved 2 days ago", its hearts too, and nothing is asked of the network', async () => {
     const requests = api({ devotional: () => offline() });
     setOnline(false);
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(devotionalKeys.today(localDate()), aDevotional(), { updatedAt: Date.now() - 2 * DAY });
-    queryClient.setQueryData(devotionalKeys.hearts(12, null), { isHearted: false, count: 9 }, { updatedAt: Date.now() - 2 * DAY });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <UserProvider>
-            <DevotionalWidget />
-          </UserProvider>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
+    renderWithSaved(<DevotionalWidget />, (queryClient) => {
+      queryClient.setQueryData(devotionalKeys.today(localDate()), aDevotional(), { updatedAt: Date.now() - 2 * DAY });
+      queryClient.setQueryData(devotionalKeys.hearts(12, null), { isHearted: false, count: 9 }, { updatedAt: Date.now() - 2 * DAY });
+    });
     expect(screen.getByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
     expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 2 days ago');
     await waitFor(() => expect(count()).toBe('9 hearts'));
@@ -162,20 +151,12 @@ describe('the devotional widget', () => {
     let reachable = false;
     api({ devotional: () => (reachable ? json(200, aDevotional({ id: 12, devotionalTitle: 'New Every Morning' })) : offline()) });
     setOnline(false);
-    const queryClient = createQueryClient();
     const dayBefore = localDate(new Date(Date.now() - 2 * DAY));
     const yesterday = localDate(new Date(Date.now() - DAY));
-    queryClient.setQueryData(devotionalKeys.today(dayBefore), aDevotional({ id: 10, devotionalTitle: 'Older still' }), { updatedAt: Date.now() - 2 * DAY });
-    queryClient.setQueryData(devotionalKeys.today(yesterday), aDevotional({ id: 11, devotionalTitle: 'Yesterday' }), { updatedAt: Date.now() - DAY });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <UserProvider>
-            <DevotionalWidget />
-          </UserProvider>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
+    renderWithSaved(<DevotionalWidget />, (queryClient) => {
+      queryClient.setQueryData(devotionalKeys.today(dayBefore), aDevotional({ id: 10, devotionalTitle: 'Older still' }), { updatedAt: Date.now() - 2 * DAY });
+      queryClient.setQueryData(devotionalKeys.today(yesterday), aDevotional({ id: 11, devotionalTitle: 'Yesterday' }), { updatedAt: Date.now() - DAY });
+    });
     const note = await screen.findByTestId('earlier-devotional');
     expect(note.textContent).toContain("You're offline. Today's devotional needs a connection; here is the one from");
     expect(note.textContent).toContain(new Date(Date.now() - DAY).toLocaleDateString(undefined, { weekday: 'long' }));
@@ -191,18 +172,10 @@ describe('the devotional widget', () => {
 
   test('answers saved by an earlier visit show at once, are fetched again, and stay when that fails (offline)', async () => {
     const requests = api({ devotional: () => offline(), hearts: { isHearted: false, count: 3 } });
-    const queryClient = createQueryClient();
-    queryClient.setQueryData(devotionalKeys.today(localDate()), aDevotional(), { updatedAt: 1 });
-    queryClient.setQueryData(devotionalKeys.hearts(12, null), { isHearted: false, count: 9 }, { updatedAt: 1 });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>
-          <UserProvider>
-            <DevotionalWidget />
-          </UserProvider>
-        </ToastProvider>
-      </QueryClientProvider>,
-    );
+    renderWithSaved(<DevotionalWidget />, (queryClient) => {
+      queryClient.setQueryData(devotionalKeys.today(localDate()), aDevotional(), { updatedAt: 1 });
+      queryClient.setQueryData(devotionalKeys.hearts(12, null), { isHearted: false, count: 9 }, { updatedAt: 1 });
+    });
     expect(screen.getByRole('heading', { level: 3, name: 'New Every Morning' })).toBeTruthy();
     expect(count()).toBe('9 hearts');
     await waitFor(() => expect(count()).toBe('3 hearts'));
