@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MOBILE, SCREENSHOT_DIR, screenshot, useBrowser } from './support/browser';
-import { authDialog, PASSWORD, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
+import { authDialog, signUpThroughDialog, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
 
 const browser = useBrowser(() => inject('baseURL'));
 
@@ -24,15 +24,7 @@ async function todaysDevotional(page: Page): Promise<{ id: number; devotionalTit
 async function signUp(page: Page): Promise<string> {
   const username = uniqueUsername('home');
   await visit(page, '/');
-  const dialog = authDialog(page);
-  await dialog.waitFor();
-  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-  const panel = dialog.getByRole('tabpanel', { name: 'Sign Up' });
-  await panel.getByLabel('Username', { exact: true }).fill(username);
-  await panel.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await panel.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await panel.getByRole('button', { name: 'Create Account' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  await signUpThroughDialog(page, username);
   await page.getByRole('banner').getByRole('button', { name: `Account menu for @${username}` }).waitFor();
   return username;
 }

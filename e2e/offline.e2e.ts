@@ -119,6 +119,21 @@ async function reload(page: Page): Promise<void> {
   await banner(page).waitFor();
 }
 
+/**
+ * A new signed-in visitor (phone-sized) on /watch/{videoId}, with the service worker in control
+ * and the study tools ready: where the offline write journeys start.
+ */
+async function readyOnWatchPage(videoId: number): Promise<{ context: BrowserContext; page: Page; user: SignedInUser; video: Video }> {
+  const context = await visitor();
+  const { page, user } = await newUser(context, MOBILE);
+  await waitForServiceWorker(page);
+  const video = await apiGet<Video>(page, `/api/videos/${videoId}`);
+  await open(page, `/watch/${video.id}`);
+  await h1(page).filter({ hasText: video.title }).waitFor();
+  await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+  return { context, page, user, video };
+}
+
 /** The user's bookmarks of one item, as the server has them. */
 async function serverBookmarks(page: Page, user: SignedInUser, contentType: string, contentId: number): Promise<Bookmark[]> {
   const all = await apiGet<Bookmark[]>(page, `/api/users/${user.id}/bookmarks`);
@@ -234,13 +249,7 @@ describe('reads offline', () => {
 
 describe('writes offline', () => {
   test('a note and a bookmark made offline show at once, the bookmark pending; back online it reaches the server once', async () => {
-    const context = await visitor();
-    const { page, user } = await newUser(context, MOBILE);
-    await waitForServiceWorker(page);
-    const video = await apiGet<Video>(page, '/api/videos/3');
-    await open(page, `/watch/${video.id}`);
-    await h1(page).filter({ hasText: video.title }).waitFor();
-    await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+    const { context, page, user, video } = await readyOnWatchPage(3);
 
     const offline = await offlineWindow(context);
     await reload(page);
@@ -278,13 +287,7 @@ describe('writes offline', () => {
   });
 
   test('writes queued offline in a tab that is then closed reach the server once when the app is opened again online', async () => {
-    const context = await visitor();
-    const { page, user } = await newUser(context, MOBILE);
-    await waitForServiceWorker(page);
-    const video = await apiGet<Video>(page, '/api/videos/4');
-    await open(page, `/watch/${video.id}`);
-    await h1(page).filter({ hasText: video.title }).waitFor();
-    await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+    const { context, page, user, video } = await readyOnWatchPage(4);
 
     const offline = await offlineWindow(context);
     await button(page, 'Bookmark').click();
@@ -313,13 +316,7 @@ describe('writes offline', () => {
   });
 
   test("Background Sync: with no tab of the app open, the service worker delivers a write queued offline once the browser fires 'outbox'", async () => {
-    const context = await visitor();
-    const { page, user } = await newUser(context, MOBILE);
-    await waitForServiceWorker(page);
-    const video = await apiGet<Video>(page, '/api/videos/5');
-    await open(page, `/watch/${video.id}`);
-    await h1(page).filter({ hasText: video.title }).waitFor();
-    await expect.poll(() => button(page, 'Bookmark').isEnabled()).toBe(true);
+    const { context, page, user, video } = await readyOnWatchPage(5);
 
     const offline = await offlineWindow(context);
     await button(page, 'Bookmark').click();

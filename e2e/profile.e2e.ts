@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
-import { authDialog, PASSWORD, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
+import { signUpThroughDialog, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
 
 const browser = useBrowser(() => inject('baseURL'));
 
@@ -55,18 +55,6 @@ function writeText(name: string, text: string): string {
   return file;
 }
 
-async function signUp(page: Page, username: string): Promise<void> {
-  const dialog = authDialog(page);
-  await dialog.waitFor();
-  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-  const form = dialog.getByRole('tabpanel', { name: 'Sign Up' });
-  await form.getByLabel('Username', { exact: true }).fill(username);
-  await form.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
 /** A page in a context of its own: each journey signs up a new person. */
 async function freshPage(viewport: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext();
@@ -92,7 +80,7 @@ describe('profile', () => {
     const username = uniqueUsername('prof');
     const page = await freshPage(MOBILE);
     await visit(page, '/profile');
-    await signUp(page, username);
+    await signUpThroughDialog(page, username);
     await main(page).getByRole('heading', { level: 2, name: username }).waitFor();
     await main(page).getByText(`${username}@example.com`).waitFor();
     await main(page).getByText('Your profile is empty. Add some information about yourself!').waitFor();
@@ -142,7 +130,7 @@ describe('profile', () => {
     const username = uniqueUsername('avat');
     const page = await freshPage(DESKTOP);
     await visit(page, '/profile');
-    await signUp(page, username);
+    await signUpThroughDialog(page, username);
     await main(page).getByRole('button', { name: 'Add Information' }).click();
     await main(page).getByRole('button', { name: 'Upload Avatar' }).click();
     const dialog = uploadDialog(page);
@@ -203,7 +191,7 @@ describe('profile', () => {
       else await route.continue();
     });
     await visit(page, '/profile');
-    await signUp(page, username);
+    await signUpThroughDialog(page, username);
     await main(page).getByRole('button', { name: 'Add Information' }).click();
     await main(page).getByRole('button', { name: 'Upload Avatar' }).click();
     const dialog = uploadDialog(page);

@@ -1,25 +1,13 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MOBILE, screenshot, useBrowser } from './support/browser';
-import { authDialog, PASSWORD, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
+import { authDialog, signUpThroughDialog, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
 
 // The study tools on the real app: bookmarks and folders, mark complete, comments, private notes.
 const browser = useBrowser(() => inject('baseURL'));
 
 const main = (page: Page) => page.getByRole('main');
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
-
-async function signUpThroughDialog(page: Page, username: string): Promise<void> {
-  const dialog = authDialog(page);
-  await dialog.waitFor();
-  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
-  const form = dialog.getByRole('tabpanel', { name: 'Sign Up' });
-  await form.getByLabel('Username', { exact: true }).fill(username);
-  await form.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create Account' }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 /** A new visitor in a context of their own, signed up on `path`. */
 async function newUserOn(path: string, viewport?: { width: number; height: number }): Promise<{ page: Page; username: string }> {

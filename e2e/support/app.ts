@@ -15,6 +15,19 @@ export function uniqueUsername(prefix = 'e2e'): string {
 
 export const PASSWORD = 'Password1!';
 
+/** Signs `username` up in the auth dialog (already open, as it is for a signed-out visitor) and waits for it to close. */
+export async function signUpThroughDialog(page: Page, username: string): Promise<void> {
+  const dialog = authDialog(page);
+  await dialog.waitFor();
+  await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+  const form = dialog.getByRole('tabpanel', { name: 'Sign Up' });
+  await form.getByLabel('Username', { exact: true }).fill(username);
+  await form.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /** Opens `path` and waits for the app to start (the header is there). */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
