@@ -1,5 +1,5 @@
 import { newId } from '../lib/ids';
-import { appDb, type AppDatabase, type OutboxEntry, type OutboxMethod } from './db';
+import { appDb, type AppDatabase, type OutboxEntry } from './db';
 
 /**
  * The one outbox: every user write (bookmark, folder, progress, comment, heart) is put here
@@ -12,19 +12,9 @@ import { appDb, type AppDatabase, type OutboxEntry, type OutboxMethod } from './
  *   and kept for the user to retry or discard, and delivery goes on with the next entry.
  */
 
-export interface EnqueueInput {
-  userId: number;
-  subject: string;
-  kind: string;
-  method: OutboxMethod;
-  path: string;
-  body?: unknown;
-  invalidate?: unknown[][];
-  failureMessage: string;
-  label: string;
-  /** Display data for the pending write (e.g. a title); kept on the device, never sent. */
-  meta?: Record<string, unknown>;
-}
+/** What a write asks the outbox to keep: the entry without what the outbox adds itself (id, order, attempts, status). */
+export type EnqueueInput = Pick<OutboxEntry, 'userId' | 'subject' | 'kind' | 'method' | 'path' | 'body' | 'failureMessage' | 'label' | 'meta'> &
+  Partial<Pick<OutboxEntry, 'invalidate'>>;
 
 export type OutboxEvent =
   | { type: 'synced'; entry: OutboxEntry; response: unknown }
