@@ -49,14 +49,17 @@ describe('profile', () => {
 
   test('says "Loading profile..." until the profile arrives', async () => {
     storeUser(aUser());
-    let release: () => void = () => {};
+    // The profile requests wait until released (the text may show before the first is sent); later ones are answered at once.
+    const waiting: (() => void)[] = [];
+    let released = false;
     mockFetch((request) => {
-      if (request.path === '/api/users/7') return new Promise<Response>((resolve) => (release = () => resolve(json(200, aUser()))));
+      if (request.path === '/api/users/7' && !released) return new Promise<Response>((resolve) => waiting.push(() => resolve(json(200, aUser()))));
       return json(200, aUser());
     });
     renderApp('/profile');
     expect(await main().findByText('Loading profile...')).toBeTruthy();
-    release();
+    released = true;
+    for (const release of waiting) release();
     await main().findByRole('heading', { level: 2, name: 'Grace Hopper' });
   });
 
