@@ -10,6 +10,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useDeletePost } from '../api/delete-post';
 import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** Every post, newest first, each with Feature and Delete. Delete asks no confirmation (SPEC §2). */
 export function AdminPostList() {
@@ -53,12 +54,7 @@ export function AdminPostList() {
       ) : state === 'offline-empty' ? (
         <NeedsConnection what="The list of posts" onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
       ) : posts.data === undefined ? (
-        <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-          <span>Failed to fetch blog posts</span>
-          <button type="button" className="btn btn-sm" onClick={() => void posts.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="Failed to fetch blog posts" onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
       ) : posts.data.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 px-6 py-10 text-center text-base-content/80">No blog posts yet.</p>
       ) : (

@@ -8,6 +8,7 @@ import { useFeaturedPost } from '../api/get-featured-post';
 import { usePostsInfinite } from '../api/get-posts';
 import { CategoryFilter } from './category-filter';
 import { FeaturedPost } from './featured-post';
+import { LoadError } from '../../../components/ui/load-error';
 
 export const EMPTY_TEXT = 'No blog posts found for the selected category.';
 
@@ -63,12 +64,7 @@ export function BlogList() {
           ) : state === 'offline-empty' ? (
             <NeedsConnection {...(category === 'all' ? {} : { what: 'This category' })} onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
           ) : (
-            <div role="alert" className="alert alert-error alert-soft flex flex-wrap justify-between">
-              <span>Failed to fetch blog posts</span>
-              <button type="button" className="btn btn-sm" onClick={() => void posts.refetch()}>
-                Try again
-              </button>
-            </div>
+            <LoadError message="Failed to fetch blog posts" onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
           )
         ) : gridPosts.length === 0 && !hero ? (
           <p className="rounded-box border border-dashed border-base-300 px-6 py-16 text-center text-base-content/80">{EMPTY_TEXT}</p>

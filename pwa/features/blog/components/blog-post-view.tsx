@@ -13,6 +13,7 @@ import { MarkdownContent, preloadMarkdown } from './markdown-content';
 import { RelatedPosts } from './related-posts';
 import { parseRouteId } from '../../../lib/ids';
 import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
+import { LoadError } from '../../../components/ui/load-error';
 
 export interface BlogPostViewProps {
   /** The path's id; anything that is not a positive whole number names no article. */
@@ -63,12 +64,7 @@ function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostV
     return (
       <div className="flex flex-col items-start gap-6">
         <BackToBlog />
-        <div role="alert" className="alert alert-error alert-soft flex w-full flex-wrap justify-between">
-          <span>Failed to fetch blog post</span>
-          <button type="button" className="btn btn-sm" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError message="Failed to fetch blog post" onRetry={() => void query.refetch()} retrying={query.isFetching} className="w-full" />
       </div>
     );
   }

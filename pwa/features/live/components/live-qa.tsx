@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
 import { QuestionList } from './question-list';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming sessions. */
 export function LiveQa() {
@@ -33,14 +34,7 @@ function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStrea
   }
   if (state === 'offline-empty') return <NeedsConnection what="The live stream" onRetry={() => void current.refetch()} retrying={current.isFetching} />;
   if (current.data === undefined) {
-    return (
-      <div role="alert" className="alert alert-error flex flex-wrap">
-        <span>Failed to load the live stream.</span>
-        <button type="button" className="btn btn-sm" onClick={() => void current.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError message="Failed to load the live stream." onRetry={() => void current.refetch()} retrying={current.isFetching} />;
   }
   const stream = current.data;
   // SPEC §4: shown as live only when isLive is true.

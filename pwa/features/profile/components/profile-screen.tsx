@@ -9,6 +9,7 @@ import { useProfile } from '../api/profile';
 import type { AvatarDialogState } from './avatar-upload-dialog';
 import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
+import { LoadError } from '../../../components/ui/load-error';
 
 // Uppy comes with the dialog, so the profile page does not load it until someone uploads.
 const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog'));
@@ -45,14 +46,7 @@ export function ProfileScreen({ user }: { user: User }) {
   }
   if (state === 'offline-empty') return <NeedsConnection onRetry={() => void profile.refetch()} retrying={profile.isFetching} />;
   if (profile.data === undefined) {
-    return (
-      <div role="alert" className="alert alert-error flex flex-wrap">
-        <span>Failed to load your profile.</span>
-        <button type="button" className="btn btn-sm" onClick={() => void profile.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError message="Failed to load your profile." onRetry={() => void profile.refetch()} retrying={profile.isFetching} />;
   }
 
   const stored = profile.data;

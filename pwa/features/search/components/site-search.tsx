@@ -8,6 +8,7 @@ import { useSearch } from '../api/search';
 import { SearchInput } from '../../../components/ui/search-input';
 import { searchPath } from '../../../lib/use-search-form';
 import { POPULAR_TOPICS, resultLine } from './topics';
+import { LoadError } from '../../../components/ui/load-error';
 
 /**
  * The site search screen (SPEC §2): the query comes from the URL (`query`, already trimmed), so a
@@ -76,14 +77,7 @@ function Results({ query }: { query: string }) {
   if (search.data === undefined) {
     if (state === 'loading') return <CardSkeletons label="Searching…" />;
     if (state === 'offline-empty') return <NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />;
-    return (
-      <div role="alert" className="alert alert-error flex flex-wrap">
-        <span>{search.error?.message}</span>
-        <button type="button" className="btn btn-sm" onClick={() => void search.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError message={search.error?.message ?? ''} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
   }
 
   const { videos, blogPosts } = search.data;

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { AlertCircle, Search, SearchX } from 'lucide-react';
+import { Search, SearchX } from 'lucide-react';
 import { CardSkeletons, VideoCard } from '../../../components/content';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { SEARCH_VIDEOS_ERROR, useSearchVideos } from '../api/search-videos';
 import { filterOption, parseFilter, VideoFilterButtons, type VideoFilter } from './video-filter';
 import { SearchInput } from '../../../components/ui/search-input';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -151,12 +152,6 @@ function NoResultsYet({ search }: { search: ReturnType<typeof useSearchVideos> }
   if (state === 'offline-empty') return <NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />;
   if (state !== 'error') return <CardSkeletons label="Searching videos…" />;
   return (
-    <div role="alert" className="alert alert-error alert-soft flex flex-wrap">
-      <AlertCircle aria-hidden="true" className="size-5" />
-      <span>{SEARCH_VIDEOS_ERROR}</span>
-      <button type="button" className="btn btn-sm" onClick={() => void search.refetch()} disabled={search.isFetching}>
-        Try again
-      </button>
-    </div>
+    <LoadError message={SEARCH_VIDEOS_ERROR} onRetry={() => void search.refetch()} retrying={search.isFetching} />
   );
 }

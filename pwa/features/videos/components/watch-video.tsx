@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertCircle, VideoOff } from 'lucide-react';
+import { VideoOff } from 'lucide-react';
 import type { Video } from '../../../../contract/content.js';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
@@ -11,6 +11,7 @@ import { BackToVideos } from './back-to-videos';
 import { VideoPlayer } from './video-player';
 import { parseRouteId } from '../../../lib/ids';
 import { DurationMeta, PublishedMeta, ViewsMeta } from '../../../components/content/meta';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** What the watch page adds from other features (bookmark, completion, notes, comments), given the loaded video. */
 export interface WatchVideoSlots {
@@ -57,13 +58,7 @@ function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } 
     return (
       <div className="flex flex-col gap-6">
         <BackToVideos className="self-start" />
-        <div role="alert" className="alert alert-error alert-soft flex flex-wrap">
-          <AlertCircle aria-hidden="true" className="size-5" />
-          <span>{GET_VIDEO_ERROR}</span>
-          <button type="button" className="btn btn-sm" onClick={() => void refetch()} disabled={isFetching}>
-            Try again
-          </button>
-        </div>
+        <LoadError message={GET_VIDEO_ERROR} onRetry={() => void refetch()} retrying={isFetching} />
       </div>
     );
   }
