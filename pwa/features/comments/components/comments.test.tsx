@@ -85,6 +85,23 @@ describe('Comments', () => {
     expect(requests.map((r) => r.path)).toEqual([LIST, `${LIST}&before=11`]);
   });
 
+  test("older comments that cannot be fetched say so, keep the newer ones, and the button tries again", async () => {
+    const at = (n: number) => ({ ...older, id: n, comment: `Comment ${n}`, createdAt: new Date(Date.now() - (100 - n) * 60_000).toISOString() });
+    let reachable = false;
+    const { user } = setup((r) =>
+      r.path === LIST ? json(200, Array.from({ length: 20 }, (_, i) => at(30 - i))) : r.path === `${LIST}&before=11` && reachable ? json(200, [at(5)]) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    await screen.findByText('Comment 30');
+    await user.click(screen.getByRole('button', { name: 'Show older comments' }));
+    expect(await screen.findByText('Could not load older comments.')).toBeTruthy();
+    expect(screen.getByText('Comment 11')).toBeTruthy();
+    expect(screen.queryByText('Could not load the comments.')).toBeNull();
+    reachable = true;
+    await user.click(screen.getByRole('button', { name: 'Show older comments' }));
+    expect(await screen.findByText('Comment 5')).toBeTruthy();
+    expect(screen.queryByText('Could not load older comments.')).toBeNull();
+  });
+
   test('no comments yet', async () => {
     setup(() => json(200, []));
     expect(await screen.findByText('No comments yet. Be the first to share your thoughts.')).toBeTruthy();
