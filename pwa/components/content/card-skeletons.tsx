@@ -1,7 +1,9 @@
+import { CARD_GRID } from './card-grid';
+
 /** The loading state of a card grid: SPEC §9 asks for 6 cards on blog, bookmarks and videos. */
 export function CardSkeletons({ count = 6, label = 'Loading…' }: { count?: number; label?: string }) {
   return (
-    <div role="status" aria-label={label} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <div role="status" aria-label={label} className={CARD_GRID}>
       {Array.from({ length: count }, (_, i) => (
         <div key={i} data-testid="card-skeleton" className="card border border-base-300 bg-base-100">
           <div className="skeleton aspect-video rounded-b-none" />

@@ -1,4 +1,5 @@
 export { ArticleCard } from './article-card';
+export { ArticleGrid, CARD_GRID, VideoGrid } from './card-grid';
 export { CardSkeletons } from './card-skeletons';
 export { DurationMeta, FeaturedSkeleton, MetaItem, PublishedMeta, ReadTimeMeta, ViewsMeta } from './meta';
 export { VideoCard } from './video-card';

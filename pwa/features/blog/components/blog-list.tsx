@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { categorySchema, type Category } from '../../../../contract/common.js';
-import { ArticleCard, CardSkeletons } from '../../../components/content';
+import { ArticleGrid, CardSkeletons } from '../../../components/content';
 import { NeedsConnection, OfflineDataNote, OfflineNote } from '../../../components/ui/offline';
 import { isNetworkError, useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -70,13 +70,7 @@ export function BlogList() {
           <p className="rounded-box border border-dashed border-base-300 px-6 py-16 text-center text-base-content/80">{EMPTY_TEXT}</p>
         ) : (
           <>
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {gridPosts.map((post) => (
-                <li key={post.id}>
-                  <ArticleCard post={post} />
-                </li>
-              ))}
-            </ul>
+            <ArticleGrid posts={gridPosts} />
             {posts.isFetchNextPageError && !nextPageOffline ? (
               <p role="alert" className="mt-6 text-center text-error">
                 Failed to fetch blog posts

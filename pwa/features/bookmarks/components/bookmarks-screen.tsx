@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookmarkX, FolderPlus, Trash2 } from 'lucide-react';
-import { CardSkeletons } from '../../../components/content';
+import { CARD_GRID, CardSkeletons } from '../../../components/content';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SyncMark } from '../../../components/ui/sync-mark';
 import { useOutboxActions } from '../../../offline/use-outbox';
@@ -131,7 +131,7 @@ export function BookmarksScreen({ userId, badge }: BookmarksScreenProps) {
         ) : shown.length === 0 ? (
           <p className="text-base-content/75">No bookmarks in this folder yet. Choose this folder on a bookmark to file it here.</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-labelledby={listHeadingId}>
+          <ul className={CARD_GRID} aria-labelledby={listHeadingId}>
             {shown.map((bookmark) => (
               <BookmarkCard
                 key={bookmark.key}

@@ -7,6 +7,7 @@ import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
 import { QuestionList } from './question-list';
 import { LoadError } from '../../../components/ui/load-error';
+import { CARD_GRID } from '../../../components/content';
 
 /** The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming sessions. */
 export function LiveQa() {
@@ -90,7 +91,7 @@ function UpcomingSessions() {
         Upcoming Sessions
       </h2>
       {state === 'loading' ? (
-        <div role="status" aria-label="Loading upcoming sessions…" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div role="status" aria-label="Loading upcoming sessions…" className={CARD_GRID}>
           {[0, 1, 2].map((i) => (
             <div key={i} className="skeleton h-40 w-full" />
           ))}
@@ -104,7 +105,7 @@ function UpcomingSessions() {
       ) : upcoming.data.length === 0 ? (
         <p className="text-base-content/80">No upcoming sessions are scheduled yet.</p>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={CARD_GRID}>
           {upcoming.data.map((session) => (
             <li key={session.id} className="card border border-base-300 bg-base-100 shadow-sm">
               <div className="card-body gap-3 p-5">

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BookOpen, SearchX, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArticleCard, CardSkeletons, VideoCard } from '../../../components/content';
+import { ArticleGrid, CardSkeletons, VideoGrid } from '../../../components/content';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { useSearch } from '../api/search';
@@ -99,13 +99,7 @@ function Results({ query }: { query: string }) {
             </h2>
             <span className="badge badge-ghost">{countOf(videos.length, 'video', 'videos')}</span>
           </div>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {videos.map((video) => (
-              <li key={video.id} className="grid">
-                <VideoCard video={video} />
-              </li>
-            ))}
-          </ul>
+          <VideoGrid videos={videos} />
         </section>
       ) : null}
       {blogPosts.length ? (
@@ -116,13 +110,7 @@ function Results({ query }: { query: string }) {
             </h2>
             <span className="badge badge-ghost">{countOf(blogPosts.length, 'article', 'articles')}</span>
           </div>
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {blogPosts.map((post) => (
-              <li key={post.id} className="grid">
-                <ArticleCard post={post} />
-              </li>
-            ))}
-          </ul>
+          <ArticleGrid posts={blogPosts} />
         </section>
       ) : null}
     </div>

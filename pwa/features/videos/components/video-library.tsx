@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Search, SearchX } from 'lucide-react';
-import { CardSkeletons, VideoCard } from '../../../components/content';
+import { CardSkeletons, VideoGrid } from '../../../components/content';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { SEARCH_VIDEOS_ERROR, useSearchVideos } from '../api/search-videos';
@@ -134,13 +134,7 @@ function Results({ query, filter, search }: { query: string; filter: VideoFilter
           <p className="text-lg">{`No ${option.noun} found matching "${query}"`}</p>
         </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {videos.map((video) => (
-            <li key={video.id} className="grid">
-              <VideoCard video={video} />
-            </li>
-          ))}
-        </ul>
+        <VideoGrid videos={videos} />
       )}
     </>
   );
