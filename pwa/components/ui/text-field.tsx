@@ -1,14 +1,21 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps {
   label: string;
   /** Shown under the field in the error colour and tied to it with aria-describedby. */
   error?: string | undefined;
   hint?: ReactNode;
+  className?: string;
 }
 
-/** A labelled daisyUI input with an optional hint and error message. */
-export function TextField({ label, error, hint, className = '', ...input }: TextFieldProps) {
+interface ControlA11y {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** The label, hint and error around one form control, tied to it for screen readers. */
+function Field({ label, error, hint, className = '', control }: FieldProps & { control: (a11y: ControlA11y) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -18,7 +25,7 @@ export function TextField({ label, error, hint, className = '', ...input }: Text
       <label htmlFor={id} className="text-sm font-medium">
         {label}
       </label>
-      <input id={id} className={`input w-full ${error ? 'input-error' : ''}`} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className="text-xs text-base-content/75">
           {hint}
@@ -30,5 +37,35 @@ export function TextField({ label, error, hint, className = '', ...input }: Text
         </p>
       ) : null}
     </div>
+  );
+}
+
+export type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/** A labelled daisyUI input with an optional hint and error message. */
+export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(a11y) => <input {...a11y} className={`input w-full ${error ? 'input-error' : ''}`} {...input} />}
+    />
+  );
+}
+
+export type TextAreaFieldProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { textareaClassName?: string };
+
+/** A labelled daisyUI textarea with an optional hint (e.g. a character count) and error message. */
+export function TextAreaField({ label, error, hint, className, textareaClassName = '', ...textarea }: TextAreaFieldProps) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(a11y) => <textarea {...a11y} className={`textarea w-full ${textareaClassName} ${error ? 'textarea-error' : ''}`} {...textarea} />}
+    />
   );
 }

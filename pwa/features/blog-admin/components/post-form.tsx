@@ -3,7 +3,7 @@ import { FilePlus2 } from 'lucide-react';
 import type * as z from 'zod/mini';
 import { categories, type Category } from '../../../../contract/common.js';
 import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '../../../../contract/content.js';
-import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { useToast } from '../../../components/ui/toast';
 import { serverMessageOf } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/format';
@@ -117,8 +117,6 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
 
   const contentId = `${id}-content`;
   const contentErrorId = `${id}-content-error`;
-  const excerptId = `${id}-excerpt`;
-  const excerptErrorId = `${id}-excerpt-error`;
   const categoryId = `${id}-category`;
 
   return (
@@ -130,29 +128,14 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
 
         <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
 
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={excerptId} className="text-sm font-medium">
-            Excerpt
-          </label>
-          <textarea
-            id={excerptId}
-            rows={2}
-            className={`textarea w-full ${errors.excerpt ? 'textarea-error' : ''}`}
-            value={values.excerpt}
-            onChange={(e) => set('excerpt', e.target.value)}
-            aria-invalid={errors.excerpt ? true : undefined}
-            aria-describedby={errors.excerpt ? excerptErrorId : `${excerptId}-hint`}
-          />
-          {errors.excerpt ? (
-            <p id={excerptErrorId} className="text-sm text-error">
-              {errors.excerpt}
-            </p>
-          ) : (
-            <p id={`${excerptId}-hint`} className="text-xs text-base-content/75">
-              Left empty, the first paragraph of the content is used.
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label="Excerpt"
+          rows={2}
+          value={values.excerpt}
+          onChange={(e) => set('excerpt', e.target.value)}
+          error={errors.excerpt}
+          hint={errors.excerpt ? undefined : 'Left empty, the first paragraph of the content is used.'}
+        />
 
         <div className="flex flex-col gap-1.5">
           <div className="flex flex-wrap items-end justify-between gap-2">

@@ -1,6 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { updateProfileInputSchema, type User } from '../../../../contract/users.js';
-import { TextField } from '../../../components/ui/text-field';
+import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useUpdateProfile, type ProfileValues } from '../api/update-profile';
@@ -46,7 +46,6 @@ export function ProfileForm({ profile, onDone }: { profile: User; onDone: () => 
   const [errors, setErrors] = useState<FieldErrors>({});
   const update = useUpdateProfile(profile.id);
   const online = useOnlineStatus();
-  const bioId = useId();
   const server = serverErrors(update.error);
   const shown: FieldErrors = { ...server.fields, ...errors };
 
@@ -76,28 +75,14 @@ export function ProfileForm({ profile, onDone }: { profile: User; onDone: () => 
 
   return (
     <form className="flex flex-col gap-5" noValidate onSubmit={submit} aria-label="Edit profile">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={bioId} className="text-sm font-medium">
-          Bio
-        </label>
-        <textarea
-          id={bioId}
-          className={`textarea min-h-32 w-full ${shown.bio ? 'textarea-error' : ''}`}
-          placeholder="Tell others a little about yourself"
-          maxLength={BIO_MAX}
-          aria-invalid={shown.bio ? true : undefined}
-          aria-describedby={`${bioId}-count${shown.bio ? ` ${bioId}-error` : ''}`}
-          {...bind('bio')}
-        />
-        <p id={`${bioId}-count`} className="text-right text-xs text-base-content/70">
-          {values.bio.length}/{BIO_MAX}
-        </p>
-        {shown.bio ? (
-          <p id={`${bioId}-error`} className="text-sm text-error">
-            {shown.bio}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Bio"
+        textareaClassName="min-h-32"
+        placeholder="Tell others a little about yourself"
+        maxLength={BIO_MAX}
+        hint={<span className="block text-right">{values.bio.length}/{BIO_MAX}</span>}
+        {...bind('bio')}
+      />
       <TextField label="Website" type="url" inputMode="url" autoComplete="url" placeholder="https://example.com" maxLength={300} {...bind('website')} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField label="X (Twitter)" autoCapitalize="none" spellCheck={false} placeholder="@handle or link" maxLength={LINK_MAX} {...bind('x')} />
