@@ -5,7 +5,7 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
-import { errorHandler } from './errors.js';
+import { clientWentAway, errorHandler } from './errors.js';
 import { idempotency } from './middleware/idempotency.js';
 import { publicCache } from './middleware/public-cache.js';
 import { requestLog } from './middleware/request-log.js';
@@ -35,7 +35,7 @@ export function createApp(deps: AppDeps): Koa {
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
 
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
-    if ((err as { code?: string }).code === 'ECONNRESET' || (err as { code?: string }).code === 'EPIPE') return;
+    if (clientWentAway(err)) return;
     console.error(`[error] ${ctx ? `${ctx.method} ${ctx.path}` : ''}`, err);
   });
 

@@ -29,6 +29,12 @@ interface DriverError {
   message?: string;
 }
 
+/** Error codes of a client that went away mid-answer (a closed tab, an aborted fetch). */
+const CLIENT_GONE = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE']);
+
+/** The client hung up while being answered: nothing failed on our side, so nothing to log. */
+export const clientWentAway = (err: unknown): boolean => CLIENT_GONE.has((err as DriverError | null)?.code ?? '');
+
 /** Unique and foreign-key violations of SQLite and PostgreSQL, mapped to one shape. */
 export function constraintKind(err: unknown): 'unique' | 'foreign' | null {
   const e = err as DriverError;
