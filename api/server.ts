@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { createDb, migrate, type Db } from './db.js';
 import { purgeOldIdempotencyKeys } from './middleware/idempotency.js';
 import { purgeExpiredSessions } from './middleware/session.js';
+import { objectsService } from './modules/objects/objects.service.js';
 import { seedIfEmpty } from '../seeds/index.js';
 
 export interface RunningServer {
@@ -19,11 +20,14 @@ export async function startServer(config: AppConfig = loadConfig(), opts: { seed
   const db = createDb(config.database);
   await migrate(db);
   if (opts.seed !== false) await seedIfEmpty(db);
+  const objects = objectsService(db, config);
   await purgeExpiredSessions(db);
   await purgeOldIdempotencyKeys(db);
+  await objects.sweepUnused();
   const housekeeping = setInterval(() => {
     void purgeExpiredSessions(db).catch(() => undefined);
     void purgeOldIdempotencyKeys(db).catch(() => undefined);
+    void objects.sweepUnused().catch(() => undefined);
   }, 60 * 60 * 1000);
   housekeeping.unref();
 

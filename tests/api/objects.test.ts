@@ -213,3 +213,59 @@ describe('GET /objects/:id', () => {
     expect(res.headers.get('content-type')).toMatch(/json/);
   });
 });
+
+describe('uploads no one needs are deleted', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  async function storedImage(client: ApiClient): Promise<{ id: string; objectURL: string }> {
+    const res = await putFile(client, await ticket(client), PNG);
+    expect(res.status).toBe(200);
+    return { id: objectIdOf(res.body.objectURL), objectURL: res.body.objectURL as string };
+  }
+  const uploadedAgo = (id: string, ms: number) =>
+    app.db('uploaded_objects').where({ id }).update({ created_at: new Date(Date.now() - ms).toISOString(), expires_at: new Date(Date.now() - ms + 15 * 60 * 1000).toISOString() });
+  const onDisk = (id: string) => fs.existsSync(path.join(app.config.uploadDir, id));
+  const rowOf = (id: string) => app.db('uploaded_objects').where({ id }).first();
+
+  test('when a new upload starts, then an image uploaded over a day ago that is no one’s avatar is gone (row, file, address); an avatar and a recent image stay', async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const abandoned = await storedImage(client);
+    const avatar = await storedImage(client);
+    const recent = await storedImage(client);
+    expect((await client.put(`/api/users/${user.id}/avatar`, { avatarUrl: avatar.objectURL })).status).toBe(200);
+    await uploadedAgo(abandoned.id, DAY + 60_000);
+    await uploadedAgo(avatar.id, 30 * DAY);
+    await uploadedAgo(recent.id, DAY - 60 * 60 * 1000);
+
+    await ticket(owner);
+
+    expect(await rowOf(abandoned.id)).toBeUndefined();
+    expect(onDisk(abandoned.id)).toBe(false);
+    expect((await fetch(abandoned.objectURL)).status).toBe(404);
+    for (const kept of [avatar, recent]) {
+      expect(await rowOf(kept.id)).toMatchObject({ status: 'stored' });
+      expect(onDisk(kept.id)).toBe(true);
+      expect((await fetch(kept.objectURL)).status).toBe(200);
+    }
+  });
+
+  test('when an upload was left half-received (the server stopped mid-PUT), then it is given up an hour after its ticket expired, with its partial file', async () => {
+    const url = await ticket();
+    const token = url.split('/').pop();
+    const row = await app.db('uploaded_objects').where({ upload_token: token }).first();
+    await app.db('uploaded_objects').where({ id: row.id }).update({ status: 'uploading' });
+    const partial = path.join(app.config.uploadDir, `${row.id}.part`);
+    fs.mkdirSync(app.config.uploadDir, { recursive: true });
+    fs.writeFileSync(partial, PNG.subarray(0, 10));
+
+    // Still within the grace: an upload that is slow is not cut off.
+    await uploadedAgo(row.id, 30 * 60 * 1000);
+    await ticket();
+    expect(await rowOf(row.id)).toMatchObject({ status: 'uploading' });
+
+    await uploadedAgo(row.id, 2 * 60 * 60 * 1000);
+    await ticket();
+    expect(await rowOf(row.id)).toBeUndefined();
+    expect(fs.existsSync(partial)).toBe(false);
+  });
+});

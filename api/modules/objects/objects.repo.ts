@@ -45,5 +45,20 @@ export function objectsRepo(db: Db) {
     async purgeExpired(nowIso: string): Promise<number> {
       return db('uploaded_objects').where({ status: 'pending' }).andWhere('expires_at', '<', nowIso).delete();
     },
+    /**
+     * Objects nobody can need any more: uploads left half-received (the server stopped mid-PUT)
+     * whose ticket expired before `stuckBeforeIso`, and stored images created before
+     * `unusedBeforeIso` that no user shows as an avatar. Deletes their rows and returns their ids.
+     */
+    async deleteAbandoned(stuckBeforeIso: string, unusedBeforeIso: string): Promise<string[]> {
+      const anAvatar = db('users').select(db.raw('1')).where('users.avatar_url', db.raw("'/objects/' || uploaded_objects.id"));
+      const rows: { id: string }[] = await db('uploaded_objects')
+        .select('id')
+        .where((q) => q.where({ status: 'uploading' }).andWhere('expires_at', '<', stuckBeforeIso))
+        .orWhere((q) => q.where({ status: 'stored' }).andWhere('created_at', '<', unusedBeforeIso).whereNotExists(anAvatar));
+      const ids = rows.map((r) => r.id);
+      for (let i = 0; i < ids.length; i += 500) await db('uploaded_objects').whereIn('id', ids.slice(i, i + 500)).delete();
+      return ids;
+    },
   };
 }

@@ -13,6 +13,10 @@ import { readLimitedBody, tooLarge } from './read-body.js';
 
 /** How long an upload ticket stays usable. */
 export const TICKET_TTL_MS = 15 * 60 * 1000;
+/** How long an uploaded image may wait to be used (as an avatar) before it is deleted. */
+export const UNUSED_OBJECT_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long after its ticket expired a half-received upload is given up (its server stopped mid-PUT). */
+const STUCK_UPLOAD_GRACE_MS = 60 * 60 * 1000;
 const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -58,16 +62,33 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
   const repo = objectsRepo(db);
   const filePath = (id: string) => path.join(config.uploadDir, id);
 
+  /**
+   * Deletes what no one can need any more (rows and files): unused tickets once expired,
+   * half-received uploads, and images that were uploaded but never became anyone's avatar
+   * within a day. Run at start, hourly, and when a new ticket is asked for.
+   */
+  async function sweepUnused(now = Date.now()): Promise<{ tickets: number; files: number }> {
+    const tickets = await repo.purgeExpired(new Date(now).toISOString());
+    const ids = await repo.deleteAbandoned(new Date(now - STUCK_UPLOAD_GRACE_MS).toISOString(), new Date(now - UNUSED_OBJECT_TTL_MS).toISOString());
+    for (const id of ids) {
+      await fs.rm(filePath(id), { force: true });
+      await fs.rm(`${filePath(id)}.part`, { force: true });
+    }
+    return { tickets, files: ids.length };
+  }
+
   return {
-    /** A one-time ticket for one upload by `userId`; expired unused tickets are swept on the way. */
+    /** A one-time ticket for one upload by `userId`; what is no longer needed is swept on the way. */
     async createTicket(userId: number): Promise<{ id: string; token: string }> {
       const now = Date.now();
-      await repo.purgeExpired(new Date(now).toISOString());
+      await sweepUnused(now);
       const id = crypto.randomUUID();
       const token = crypto.randomBytes(32).toString('base64url');
       await repo.create({ id, userId, token, createdAt: new Date(now).toISOString(), expiresAt: new Date(now + TICKET_TTL_MS).toISOString() });
       return { id, token };
     },
+
+    sweepUnused,
 
     /**
      * Receives the file for a ticket. The ticket is claimed (pending → uploading) before the body is
