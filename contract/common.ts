@@ -20,6 +20,12 @@ export type ContentType = z.infer<typeof contentTypeSchema>;
 /** Numeric ids of server-created rows (users, videos, posts, comments…). Path and query strings are coerced. */
 export const idSchema = z.coerce.number({ message: 'Expected a numeric id' }).check(z.int(), z.positive());
 
+/** A list's `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
+export function pageLimitSchema(fallback: number, max: number) {
+  const message = `limit must be a whole number from 1 to ${max}`;
+  return z._default(z.coerce.number({ message }).check(z.int({ message }), z.minimum(1, message), z.maximum(max, message)), fallback);
+}
+
 /** Ids that a client may mint offline (bookmarks, folders), so later queued writes can refer to them. */
 export const clientIdSchema = z.uuid({ message: 'Expected a UUID' });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
-import { categorySchema } from './common.js';
+import { categorySchema, pageLimitSchema } from './common.js';
 
 export const videoSchema = z.object({
   id: z.number(),
@@ -112,7 +112,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 export const SEARCH_QUERY_MAX = 1000;
 export const searchQuerySchema = z.object({
   q: z._default(z.string().check(z.maxLength(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`)), ''),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 20),
+  limit: pageLimitSchema(20, 50),
 });
 
 export const newsletterInputSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { idSchema, pageLimitSchema } from './common.js';
 import './zod-locale.js';
 
 export const ASKED_BY_MAX = 60;
@@ -36,3 +37,14 @@ export const createQuestionInputSchema = z.object({
     .check(z.trim(), z.minLength(1, 'Please provide your name and question.'), z.maxLength(QUESTION_MAX, `A question can be at most ${QUESTION_MAX} characters`)),
 });
 export type CreateQuestionInput = z.infer<typeof createQuestionInputSchema>;
+
+/**
+ * A stream's questions come a page at a time, highlighted first and then newest first: `limit` of
+ * them, after the question `before` when given.
+ */
+export const QUESTIONS_LIMIT_DEFAULT = 50;
+export const QUESTIONS_LIMIT_MAX = 100;
+export const questionsQuerySchema = z.object({
+  limit: pageLimitSchema(QUESTIONS_LIMIT_DEFAULT, QUESTIONS_LIMIT_MAX),
+  before: z.optional(idSchema),
+});

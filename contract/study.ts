@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
-import { clientIdSchema, contentTypeSchema, idSchema } from './common.js';
+import { clientIdSchema, contentTypeSchema, idSchema, pageLimitSchema } from './common.js';
 
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 export const FOLDER_NAME_MAX = 60;
@@ -120,16 +120,7 @@ export const COMMENTS_LIMIT_MAX = 100;
 export const commentsQuerySchema = z.object({
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
-  limit: z._default(
-    z.coerce
-      .number({ message: `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}` })
-      .check(
-        z.int({ message: `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}` }),
-        z.minimum(1, `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}`),
-        z.maximum(COMMENTS_LIMIT_MAX, `limit must be a whole number from 1 to ${COMMENTS_LIMIT_MAX}`),
-      ),
-    COMMENTS_LIMIT_DEFAULT,
-  ),
+  limit: pageLimitSchema(COMMENTS_LIMIT_DEFAULT, COMMENTS_LIMIT_MAX),
   before: z.optional(idSchema),
 });
 

@@ -115,6 +115,73 @@ describe('GET /api/live-streams/:id/questions', () => {
     expect((await app.client().get('/api/live-streams/99999999999/questions')).status).toBe(404);
   });
 
+  test('when read a page at a time, then every question comes exactly once in order, ties in time included', async () => {
+    const streamId = await insertStream({ is_live: true });
+    const same = '2025-02-01T10:00:00.000Z';
+    const ids: number[] = [];
+    // Two highlighted (one sharing a timestamp with plain ones), and plain ones with ties.
+    for (const [at, highlighted] of [
+      [same, true],
+      ['2025-02-01T08:00:00.000Z', true],
+      [same, false],
+      [same, false],
+      ['2025-02-01T11:00:00.000Z', false],
+      ['2025-02-01T09:00:00.000Z', false],
+      [same, false],
+    ] as const) {
+      ids.push(await insertQuestion(streamId, { created_at: at, is_highlighted: highlighted }));
+    }
+    const all = (await app.client().get(`/api/live-streams/${streamId}/questions`)).body.map((q: { id: number }) => q.id);
+    expect(all).toHaveLength(ids.length);
+    expect(all.slice(0, 2)).toEqual([ids[0], ids[1]]);
+
+    for (const limit of [1, 2, 3]) {
+      const seen: number[] = [];
+      let before: number | undefined;
+      for (let page = 0; page < 10; page++) {
+        const res = await app.client().get(`/api/live-streams/${streamId}/questions?limit=${limit}${before ? `&before=${before}` : ''}`);
+        expect(res.status).toBe(200);
+        expect(res.body.length).toBeLessThanOrEqual(limit);
+        if (!res.body.length) break;
+        seen.push(...res.body.map((q: { id: number }) => q.id));
+        before = seen.at(-1);
+      }
+      expect(seen, `limit ${limit}`).toEqual(all);
+    }
+  });
+
+  test('when no limit is given, then 50 at most', async () => {
+    const streamId = await insertStream({ is_live: true });
+    await app.db('live_questions').insert(
+      Array.from({ length: 55 }, (_, i) => ({ live_stream_id: streamId, asked_by: 'Ann', question: `Q${i}`, is_highlighted: false, is_answered: false, created_at: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() })),
+    );
+    const res = await app.client().get(`/api/live-streams/${streamId}/questions`);
+    expect(res.body).toHaveLength(50);
+    expect(res.body[0].question).toBe('Q54');
+  });
+
+  test.each([
+    ['limit=0', /limit must be a whole number from 1 to 100/],
+    ['limit=101', /limit must be a whole number from 1 to 100/],
+    ['limit=ten', /limit must be a whole number from 1 to 100/],
+    ['before=abc', /before/],
+    ['before=99999999', /before must be the id of a question on this stream/],
+    ['before=99999999999', /before must be the id of a question on this stream/],
+  ])('when given %s, then 400 with a message', async (query, message) => {
+    const streamId = await insertStream({ is_live: true });
+    const res = await app.client().get(`/api/live-streams/${streamId}/questions?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(message);
+  });
+
+  test("when before is another stream's question, then 400", async () => {
+    const streamId = await insertStream({ is_live: true });
+    const elsewhere = await insertQuestion(await insertStream());
+    const res = await app.client().get(`/api/live-streams/${streamId}/questions?before=${elsewhere}`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('before must be the id of a question on this stream');
+  });
+
   test('when the id is not a number, then 400', async () => {
     const res = await app.client().get('/api/live-streams/abc/questions');
     expect(res.status).toBe(400);

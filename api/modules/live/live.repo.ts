@@ -77,15 +77,39 @@ export function liveRepo(db: Db) {
       return row ? toLiveStream(row) : undefined;
     },
 
-    /** Highlighted questions first, then newest first. */
-    async questions(liveStreamId: number): Promise<LiveQuestion[]> {
-      const rows = await db<LiveQuestionRow>('live_questions')
-        .where({ live_stream_id: liveStreamId })
+    /**
+     * Highlighted questions first, then newest first (the id breaks ties within a millisecond),
+     * `limit` at a time; with `before`, only those after that question in this order. Undefined
+     * when `before` is not a question on this stream.
+     */
+    async questions(liveStreamId: number, { limit, before }: { limit: number; before?: number }): Promise<LiveQuestion[] | undefined> {
+      let query = db<LiveQuestionRow>('live_questions').where({ live_stream_id: liveStreamId });
+      if (before !== undefined) {
+        if (!fitsIntColumn(before)) return undefined;
+        const cursor = await db<LiveQuestionRow>('live_questions').where({ id: before, live_stream_id: liveStreamId }).first('is_highlighted', 'created_at');
+        if (!cursor) return undefined;
+        const highlighted = toBool(cursor.is_highlighted);
+        query = query.andWhere((after) => {
+          // After a highlighted question come the older highlighted ones, then every other one.
+          if (highlighted) after.where('is_highlighted', false);
+          after.orWhere((same) =>
+            same
+              .where('is_highlighted', highlighted)
+              .andWhere((older) =>
+                older
+                  .where('created_at', '<', cursor.created_at as string)
+                  .orWhere((tie) => tie.where('created_at', '=', cursor.created_at as string).andWhere('id', '<', before)),
+              ),
+          );
+        });
+      }
+      const rows = await query
         .orderBy([
           { column: 'is_highlighted', order: 'desc' },
           { column: 'created_at', order: 'desc' },
           { column: 'id', order: 'desc' },
-        ]);
+        ])
+        .limit(limit);
       return rows.map(toLiveQuestion);
     },
 

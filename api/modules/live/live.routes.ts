@@ -21,7 +21,7 @@ export function liveRoutes({ db }: AppDeps): Router {
   });
 
   router.get('/live-streams/:id/questions', async (ctx) => {
-    ctx.body = await service.questions(ctx.params.id);
+    ctx.body = await service.questions(ctx.params.id, ctx.query);
   });
 
   router.post('/questions', async (ctx) => {

@@ -1,6 +1,6 @@
-import { createQuestionInputSchema, type LiveQuestion, type LiveStream } from '../../../contract/index.js';
+import { createQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { nowIso } from '../../lib/convert.js';
 import { parseNumericParam } from '../content/ownership.js';
 import { liveRepo } from './live.repo.js';
@@ -19,10 +19,14 @@ export function liveService(db: Db) {
       return repo.upcoming(nowIso());
     },
 
-    async questions(streamIdParam: unknown): Promise<LiveQuestion[]> {
+    /** Highlighted first, then newest first, a page at a time (after the question `before`). */
+    async questions(streamIdParam: unknown, query: unknown = {}): Promise<LiveQuestion[]> {
       const id = parseNumericParam('id', streamIdParam);
+      const { limit, before } = questionsQuerySchema.parse(query);
       if (!(await repo.findStream(id))) throw notFound(STREAM_NOT_FOUND);
-      return repo.questions(id);
+      const page = await repo.questions(id, { limit, before });
+      if (!page) throw badRequest('before must be the id of a question on this stream');
+      return page;
     },
 
     /** Adds a question; a queued replay is de-duplicated by its Idempotency-Key, not here. */

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, MessageSquare, Send } from 'lucide-react';
 import { COMMENT_MAX, type Comment, type ContentType, type CreateCommentInput } from '../../../../contract/index.js';
 import { Avatar } from '../../../components/ui/avatar';
+import { ShowMore } from '../../../components/ui/show-more';
 import { SyncMark } from '../../../components/ui/sync-mark';
 import { useToast } from '../../../components/ui/toast';
 import { openAuthDialog } from '../../../lib/auth-dialog';
@@ -68,15 +69,7 @@ export function Comments({ contentType, contentId }: CommentsProps) {
         </ol>
       ) : null}
 
-      {comments.hasNextPage ? (
-        <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
-            {comments.isFetchingNextPage ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-            Show older comments
-          </button>
-          {comments.isFetchNextPageError ? <p className="text-sm text-base-content/80">Could not load older comments.</p> : null}
-        </div>
-      ) : null}
+      <ShowMore list={comments} label="Show older comments" failedText="Could not load older comments." className="mt-4" />
 
       {comments.isPending ? (
         <div role="status" aria-label="Loading comments…" className="mt-2 flex flex-col gap-4">

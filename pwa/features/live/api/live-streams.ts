@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { liveQuestionSchema, liveStreamSchema, type LiveQuestion, type LiveStream } from '../../../../contract/live.js';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, withQuery } from '../../../lib/api-client';
 import { alwaysUnlessOffline } from '../../../lib/query-client';
 
 export const liveKeys = {
@@ -32,10 +32,21 @@ export const getUpcomingStreams = (signal?: AbortSignal): Promise<LiveStream[]> 
 export const upcomingStreamsQueryOptions = () => queryOptions({ queryKey: liveKeys.upcoming(), queryFn: ({ signal }) => getUpcomingStreams(signal) });
 export const useUpcomingStreams = () => useQuery({ ...upcomingStreamsQueryOptions(), ...LIVE });
 
-/** GET /api/live-streams/{id}/questions: the audience's questions, oldest first. */
-export const getQuestions = (streamId: number, signal?: AbortSignal): Promise<LiveQuestion[]> =>
-  apiFetch(`/api/live-streams/${streamId}/questions`, { schema: z.array(liveQuestionSchema), signal });
+/** Questions come 50 at a time; "Show more questions" asks for the next 50. */
+export const QUESTIONS_PAGE_SIZE = 50;
+
+/** GET /api/live-streams/{id}/questions: one page, highlighted first then newest first, after the question `before`. */
+export const getQuestions = (streamId: number, before: number | undefined, signal?: AbortSignal): Promise<LiveQuestion[]> =>
+  apiFetch(withQuery(`/api/live-streams/${streamId}/questions`, { limit: QUESTIONS_PAGE_SIZE, before }), { schema: z.array(liveQuestionSchema), signal });
+
+export type QuestionPages = InfiniteData<LiveQuestion[], number | undefined>;
 
 export const questionsQueryOptions = (streamId: number) =>
-  queryOptions({ queryKey: liveKeys.questions(streamId), queryFn: ({ signal }) => getQuestions(streamId, signal) });
-export const useQuestions = (streamId: number) => useQuery({ ...questionsQueryOptions(streamId), ...LIVE });
+  infiniteQueryOptions({
+    queryKey: liveKeys.questions(streamId),
+    queryFn: ({ pageParam, signal }) => getQuestions(streamId, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    // A full page may have more behind it; the cursor is the last question shown.
+    getNextPageParam: (lastPage) => (lastPage.length < QUESTIONS_PAGE_SIZE ? undefined : lastPage.at(-1)?.id),
+  });
+export const useQuestions = (streamId: number) => useInfiniteQuery({ ...questionsQueryOptions(streamId), ...LIVE });

@@ -7,7 +7,7 @@ import { ToastProvider } from '../../../components/ui/toast';
 import { UserProvider } from '../../../lib/session';
 import { formatDateTime } from '../../../lib/format';
 import { createQueryClient } from '../../../lib/query-client';
-import { liveKeys } from '../api/live-streams';
+import { liveKeys, type QuestionPages } from '../api/live-streams';
 import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
 import { setOnline } from '../../../test/online';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
@@ -36,6 +36,9 @@ const aQuestion = (overrides: Partial<LiveQuestion> = {}): LiveQuestion => ({
   ...overrides,
 });
 
+/** The questions as the infinite query keeps them: one page. */
+const savedQuestions = (list: LiveQuestion[]): QuestionPages => ({ pages: [list], pageParams: [undefined] });
+
 const upcoming = [aStream({ id: 8, title: 'Reading Revelation Without Fear', isLive: false, viewerCount: 0, description: 'How to read the last book.', scheduledFor: '2030-03-09T19:00:00.000Z' })];
 
 function api({ current = aStream() as LiveStream | null, questions = [aQuestion()], ask = (_r: MockRequest) => json(201, aQuestion({ id: 99 })) } = {}) {
@@ -43,7 +46,13 @@ function api({ current = aStream() as LiveStream | null, questions = [aQuestion(
   const requests = mockFetch((request) => {
     if (request.path === '/api/live-streams/current') return json(200, current);
     if (request.path === '/api/live-streams/upcoming') return json(200, upcoming);
-    if (request.path === '/api/live-streams/5/questions') return json(200, asked ? [...questions, aQuestion({ id: 99, askedBy: 'Ruth', question: 'A new one?' })] : questions);
+    if (request.path.startsWith('/api/live-streams/5/questions?')) {
+      const all = asked ? [...questions, aQuestion({ id: 99, askedBy: 'Ruth', question: 'A new one?' })] : questions;
+      const params = new URL(request.path, 'http://app.test').searchParams;
+      const before = params.get('before');
+      const start = before === null ? 0 : all.findIndex((q) => q.id === Number(before)) + 1;
+      return json(200, all.slice(start, start + Number(params.get('limit') ?? 50)));
+    }
     if (request.path === '/api/questions' && request.method === 'POST') {
       const answer = ask(request);
       if (answer.ok) asked = true;
@@ -86,6 +95,51 @@ describe('Live Q&A', () => {
     expect(first!.textContent).not.toContain('Highlighted');
     expect(second!.textContent).toContain('What about Mark 16?');
     expect(second!.textContent).toContain('Highlighted');
+  });
+
+  test('many questions come 50 at a time: "Questions (50+)", then "Show more questions" adds the next ones until all are shown', async () => {
+    const questions = Array.from({ length: 120 }, (_, i) => aQuestion({ id: 1000 - i, question: `Question number ${i + 1}?` }));
+    const requests = api({ questions });
+    renderWithProviders(<LiveQa />);
+    const list = async () => within((await screen.findByRole('heading', { name: /^Questions/ })).closest('section')!).getAllByRole('listitem');
+    expect(await screen.findByRole('heading', { name: 'Questions (50+)' })).toBeTruthy();
+    expect(await list()).toHaveLength(50);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more questions' }));
+    expect(await screen.findByRole('heading', { name: 'Questions (100+)' })).toBeTruthy();
+    expect(requests.some((r) => r.path === `/api/live-streams/5/questions?limit=50&before=${questions[49]!.id}`)).toBe(true);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Show more questions' }));
+    expect(await screen.findByRole('heading', { name: 'Questions (120)' })).toBeTruthy();
+    expect(await list()).toHaveLength(120);
+    expect(screen.getByText('Question number 120?')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Show more questions' })).toBeNull();
+  });
+
+  test('when the next questions cannot be loaded, the ones shown stay and the button tries again', async () => {
+    const questions = Array.from({ length: 60 }, (_, i) => aQuestion({ id: 1000 - i, question: `Question number ${i + 1}?` }));
+    let failNext = true;
+    mockFetch((request) => {
+      if (request.path === '/api/live-streams/current') return json(200, aStream());
+      if (request.path === '/api/live-streams/upcoming') return json(200, []);
+      if (request.path.includes('/questions?') && request.path.includes('before=')) {
+        if (failNext) {
+          failNext = false;
+          return json(503, { message: 'Busy' });
+        }
+        return json(200, questions.slice(50));
+      }
+      if (request.path.startsWith('/api/live-streams/5/questions?')) return json(200, questions.slice(0, 50));
+      return json(404, { message: 'Not found' });
+    });
+    renderWithProviders(<LiveQa />);
+    expect(await screen.findByRole('heading', { name: 'Questions (50+)' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more questions' }));
+    expect(await screen.findByText('Could not load more questions.')).toBeTruthy();
+    expect(screen.getByText('Question number 50?')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more questions' }));
+    expect(await screen.findByRole('heading', { name: 'Questions (60)' })).toBeTruthy();
+    expect(screen.queryByText('Could not load more questions.')).toBeNull();
   });
 
   test('nothing live (null, or a stream that is not live): "No Live Stream Currently" and no form', async () => {
@@ -178,7 +232,7 @@ describe('Live Q&A', () => {
     mockFetch(() => new TypeError('Failed to fetch'));
     const queryClient = createQueryClient();
     queryClient.setQueryData(liveKeys.current(), aStream({ title: 'Saved stream' }));
-    queryClient.setQueryData(liveKeys.questions(5), [aQuestion({ question: 'Saved question?' })]);
+    queryClient.setQueryData(liveKeys.questions(5), savedQuestions([aQuestion({ question: 'Saved question?' })]));
     queryClient.setQueryData(liveKeys.upcoming(), upcoming);
     render(
       <Providers queryClient={queryClient}>
@@ -201,7 +255,7 @@ describe('Live Q&A offline', () => {
     const updatedAt = Date.now() - 2 * HOUR;
     renderWithSaved(<LiveQa />, (queryClient) => {
       queryClient.setQueryData(liveKeys.current(), aStream({ title: 'Saved stream' }), { updatedAt });
-      queryClient.setQueryData(liveKeys.questions(5), [aQuestion({ question: 'Saved question?' })], { updatedAt });
+      queryClient.setQueryData(liveKeys.questions(5), savedQuestions([aQuestion({ question: 'Saved question?' })]), { updatedAt });
       queryClient.setQueryData(liveKeys.upcoming(), upcoming, { updatedAt });
     });
     expect(screen.getByRole('heading', { name: 'Saved stream' })).toBeTruthy();

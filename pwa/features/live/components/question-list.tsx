@@ -1,5 +1,6 @@
 import { CheckCircle2, RefreshCw, Star } from 'lucide-react';
 import { NeedsConnection } from '../../../components/ui/offline';
+import { ShowMore } from '../../../components/ui/show-more';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { formatAge } from '../../../lib/format';
 import { useQuestions } from '../api/live-streams';
@@ -11,7 +12,9 @@ import { useQuestions } from '../api/live-streams';
 export function QuestionList({ streamId }: { streamId: number }) {
   const questions = useQuestions(streamId);
   const state = useQueryConnectionState(questions);
-  const count = questions.data?.length;
+  // A page may repeat one shown before (a question highlighted meanwhile): each is listed once.
+  const list = questions.data ? [...new Map(questions.data.pages.flat().map((q) => [q.id, q])).values()] : undefined;
+  const count = list === undefined ? undefined : questions.hasNextPage ? `${list.length}+` : `${list.length}`;
 
   return (
     <section aria-labelledby="questions-heading" className="flex flex-col gap-4">
@@ -31,15 +34,15 @@ export function QuestionList({ streamId }: { streamId: number }) {
         </div>
       ) : state === 'offline-empty' ? (
         <NeedsConnection what="The question list" onRetry={() => void questions.refetch()} retrying={questions.isFetching} />
-      ) : questions.data === undefined ? (
+      ) : list === undefined ? (
         <p role="alert" className="text-error">
           Failed to load questions.
         </p>
-      ) : questions.data.length === 0 ? (
+      ) : list.length === 0 ? (
         <p className="text-base-content/80">No questions yet. Be the first to ask!</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {questions.data.map((q) => (
+          {list.map((q) => (
             <li
               key={q.id}
               className={`rounded-box border p-4 ${q.isHighlighted ? 'border-warning bg-warning/10' : 'border-base-300 bg-base-100'} ${q.isAnswered ? 'opacity-90' : ''}`}
@@ -63,6 +66,7 @@ export function QuestionList({ streamId }: { streamId: number }) {
           ))}
         </ul>
       )}
+      <ShowMore list={questions} label="Show more questions" failedText="Could not load more questions." />
     </section>
   );
 }
