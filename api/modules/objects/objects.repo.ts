@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../../db.js';
 
 /** pending: a ticket was issued · uploading: its PUT is being received · stored: the bytes are on disk. */
@@ -51,14 +52,18 @@ export function objectsRepo(db: Db) {
      * `unusedBeforeIso` that no user shows as an avatar. Deletes their rows and returns their ids.
      */
     async deleteAbandoned(stuckBeforeIso: string, unusedBeforeIso: string): Promise<string[]> {
-      const anAvatar = db('users').select(db.raw('1')).where('users.avatar_url', db.raw("'/objects/' || uploaded_objects.id"));
-      const rows: { id: string }[] = await db('uploaded_objects')
-        .select('id')
-        .where((q) => q.where({ status: 'uploading' }).andWhere('expires_at', '<', stuckBeforeIso))
-        .orWhere((q) => q.where({ status: 'stored' }).andWhere('created_at', '<', unusedBeforeIso).whereNotExists(anAvatar));
-      const ids = rows.map((r) => r.id);
-      for (let i = 0; i < ids.length; i += 500) await db('uploaded_objects').whereIn('id', ids.slice(i, i + 500)).delete();
-      return ids;
+      const anAvatar = () => db('users').select(db.raw('1')).where('users.avatar_url', db.raw("'/objects/' || uploaded_objects.id"));
+      const abandoned = (q: Knex.QueryBuilder) =>
+        q
+          .where((stuck) => stuck.where({ status: 'uploading' }).andWhere('expires_at', '<', stuckBeforeIso))
+          .orWhere((unused) => unused.where({ status: 'stored' }).andWhere('created_at', '<', unusedBeforeIso).whereNotExists(anAvatar()));
+      const candidates: { id: string }[] = await abandoned(db('uploaded_objects').select('id'));
+      const deleted: string[] = [];
+      // One by one, each checked again: an image made someone's avatar meanwhile is kept.
+      for (const { id } of candidates) {
+        if (Number(await db('uploaded_objects').where({ id }).andWhere((q) => abandoned(q)).delete()) > 0) deleted.push(id);
+      }
+      return deleted;
     },
   };
 }
