@@ -117,6 +117,8 @@ export interface FinishedRequest {
   url: string;
   method: string;
   at: number;
+  /** When the request was sent. */
+  sentAt: number;
   /** Answered by the service worker (its caches), not by the network. */
   fromServiceWorker: boolean;
   /** Sent by the service worker itself (its own fetch of the network). */
@@ -128,17 +130,21 @@ export interface FinishedRequest {
  * wait until nothing is on its way before it pulls the plug (a request sent just before going
  * offline still reaches the server), and which got an answer, and from where.
  */
-export function trackRequests(context: BrowserContext): { quiet: () => Promise<void>; finishedSince: (at: number) => FinishedRequest[] } {
-  const inFlight = new Set<Request>();
+export function trackRequests(context: BrowserContext): {
+  quiet: () => Promise<void>;
+  sentSince: (at: number) => FinishedRequest[];
+} {
+  const inFlight = new Map<Request, number>();
   const finished: FinishedRequest[] = [];
-  context.on('request', (r) => inFlight.add(r));
+  context.on('request', (r) => inFlight.set(r, Date.now()));
   context.on('requestfailed', (r) => inFlight.delete(r));
   context.on('requestfinished', (r) => {
     const at = Date.now();
+    const sentAt = inFlight.get(r) ?? at;
     inFlight.delete(r);
     r.response().then(
       (response) =>
-        finished.push({ url: r.url(), method: r.method(), at, fromServiceWorker: response?.fromServiceWorker() ?? false, byServiceWorker: r.serviceWorker() !== null }),
+        finished.push({ url: r.url(), method: r.method(), at, sentAt, fromServiceWorker: response?.fromServiceWorker() ?? false, byServiceWorker: r.serviceWorker() !== null }),
       // The page or context closed before the answer could be read (a test ending): nothing to record.
       () => undefined,
     );
@@ -148,12 +154,13 @@ export function trackRequests(context: BrowserContext): { quiet: () => Promise<v
       const deadline = Date.now() + 15_000;
       // Nothing in flight twice in a row, a tick apart: an answer often starts the next request.
       for (let calm = 0; calm < 2; ) {
-        if (Date.now() > deadline) throw new Error(`requests still in flight: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+        if (Date.now() > deadline) throw new Error(`requests still in flight: ${[...inFlight.keys()].map((r) => r.url()).join(', ')}`);
         calm = inFlight.size === 0 ? calm + 1 : 0;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
-    finishedSince: (at) => finished.filter((f) => f.at >= at),
+    /** Answered requests that were sent at or after `at` (not those already on their way then). */
+    sentSince: (at) => finished.filter((f) => f.sentAt >= at),
   };
 }
 
