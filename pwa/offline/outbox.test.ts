@@ -209,4 +209,48 @@ describe('Outbox', () => {
     expect(await box.drain(1)).toEqual({ delivered: 0, stoppedBy: 'busy' });
     expect(requests).toHaveLength(0);
   });
+
+  test('what a drain did before the delivery listener was set is handed to it once it is, once', async () => {
+    const { fetchImpl } = server((path) => (path.includes('n=2') ? json(404, { message: 'Video not found' }) : json(201, { id: 'a' })));
+    const { box } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1));
+    await box.enqueue(write(2));
+    await box.drain(1);
+    box.stop();
+
+    const seen: OutboxEvent[] = [];
+    const unset = box.setDeliveryListener((e) => seen.push(e));
+    expect(seen.map((e) => `${e.type} ${'entry' in e ? e.entry.label : ''}`)).toEqual(['synced Bookmark 1', 'failed Bookmark 2']);
+    expect(seen[1]).toMatchObject({ entry: { lastError: 'Video not found' } });
+
+    // Set again (the app remounted it): nothing is handed over twice; new events arrive live.
+    unset();
+    const again: OutboxEvent[] = [];
+    box.setDeliveryListener((e) => again.push(e));
+    expect(again).toEqual([]);
+    await box.enqueue(write(3));
+    await box.drain(1);
+    box.stop();
+    expect(again.map((e) => e.type)).toEqual(['synced', 'drained']);
+  });
+
+  test('with no delivery listener, at most the last 100 delivery events are kept, and forgetMissed drops them', async () => {
+    const { fetchImpl } = server(() => json(201, {}));
+    const { box } = makeOutbox(fetchImpl);
+    for (let n = 1; n <= 105; n++) await box.enqueue(write(n));
+    await box.drain(1);
+    box.stop();
+    const seen: OutboxEvent[] = [];
+    box.setDeliveryListener((e) => seen.push(e))();
+    expect(seen).toHaveLength(100);
+    expect(seen[0]).toMatchObject({ entry: { label: 'Bookmark 6' } });
+
+    await box.enqueue(write(200));
+    await box.drain(1);
+    box.stop();
+    box.forgetMissed();
+    const after: OutboxEvent[] = [];
+    box.setDeliveryListener((e) => after.push(e));
+    expect(after).toEqual([]);
+  });
 });

@@ -44,6 +44,8 @@ const SYNC_USER_KEY = 'syncUserId';
 /** When a write last reached the server (ISO time), for the sync centre. */
 export const LAST_SYNC_KEY = 'lastSyncAt';
 const LOCK_NAME = 'context-is-key-outbox';
+/** At most this many delivery events wait for the app's delivery listener (see setDeliveryListener). */
+const MISSED_EVENTS_MAX = 100;
 
 export function defaultBackoff(attempts: number): number {
   const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
@@ -57,6 +59,8 @@ export class Outbox {
   private readonly backoff: (attempts: number) => number;
   private readonly locks: Pick<LockManager, 'request'> | null;
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
+  private deliveryListener: ((event: OutboxEvent) => void) | null = null;
+  private readonly missed: OutboxEvent[] = [];
   private running: Promise<DrainResult> | null = null;
   private again = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -74,8 +78,32 @@ export class Outbox {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * The app's one reaction to what delivery did (refresh what a write touched, the failure toast,
+   * the sign-in prompt). A write made while the page is still starting is delivered at once, before
+   * that reaction has loaded: what happened to it is kept and handed over when it is set, so no
+   * refusal goes unsaid and no refresh is skipped. Returns the function that unsets it.
+   */
+  setDeliveryListener(listener: (event: OutboxEvent) => void): () => void {
+    this.deliveryListener = listener;
+    for (const event of this.missed.splice(0)) listener(event);
+    return () => {
+      if (this.deliveryListener === listener) this.deliveryListener = null;
+    };
+  }
+
+  /** Forgets what happened while no delivery listener was set (on sign-out: another user's writes). */
+  forgetMissed(): void {
+    this.missed.length = 0;
+  }
+
   private emit(event: OutboxEvent): void {
     for (const listener of this.listeners) listener(event);
+    if (this.deliveryListener) this.deliveryListener(event);
+    else if (event.type === 'synced' || event.type === 'failed' || event.type === 'auth-required') {
+      this.missed.push(event);
+      if (this.missed.length > MISSED_EVENTS_MAX) this.missed.shift();
+    }
   }
 
   /** Queues a write; the caller shows it at once (as pending) and calls drain() to send it. */

@@ -90,7 +90,10 @@ export function useOutboxDelivery(): void {
 
   useEffect(() => {
     void setSyncUser(userId).catch(() => undefined);
-    if (userId === null) return;
+    if (userId === null) {
+      outbox.forgetMissed();
+      return;
+    }
     // Signed in: queued writes and notes now matter, so ask the browser not to evict them.
     void requestPersistentStorage();
     const drain = () => void outbox.drain(userId);
@@ -108,7 +111,8 @@ export function useOutboxDelivery(): void {
     const onOnline = () => {
       void outbox.resetBackoff().then(drain);
     };
-    const unsubscribe = outbox.subscribe((event) => {
+    const unsubscribe = outbox.setDeliveryListener((event) => {
+      if ('entry' in event && event.entry.userId !== userId) return;
       if (event.type === 'synced') {
         for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
       } else if (event.type === 'failed') {

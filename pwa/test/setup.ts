@@ -3,6 +3,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { outbox } from '../offline/outbox';
 import { unexpectedFetch } from './fetch';
 
 // findBy*/waitFor wait up to 3 s: on a busy 2-core CI machine a lazy chunk or a Dexie write can
@@ -21,5 +22,7 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
+  // Deliveries a test made with no delivery listener mounted are not the next test's.
+  outbox.forgetMissed();
   if (unexpected.length) throw new Error(`Unexpected requests (use mockFetch):\n${unexpected.splice(0).join('\n')}`);
 });

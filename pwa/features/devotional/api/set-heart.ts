@@ -70,6 +70,13 @@ export function useHeartDevotional(devotionalId: number, devotionalTitle: string
       }
       const queryKey = devotionalKeys.hearts(devotionalId, userId);
       for (const entry of entries) if (entry.status === 'failed') await outbox.discard(entry.id);
+      // The cached answer becomes the intended state too, so the count does not flick back in the
+      // moment between delivery (entry removed) and the refreshed answer arriving. Done before
+      // queuing, so the refetch that follows delivery is never the one cancelled here.
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData<HeartsInfo>(queryKey, (old) =>
+        old && old.isHearted !== hearted ? { isHearted: hearted, count: Math.max(0, old.count + (hearted ? 1 : -1)) } : old,
+      );
       await write({
         userId,
         subject: heartSubject(devotionalId),
@@ -81,12 +88,6 @@ export function useHeartDevotional(devotionalId: number, devotionalTitle: string
         failureMessage: hearted ? HEART_FAILED : UNHEART_FAILED,
         label: hearted ? `Heart "${devotionalTitle}"` : `Remove heart from "${devotionalTitle}"`,
       });
-      // The cached answer becomes the intended state too, so the count does not flick back in the
-      // moment between delivery (entry removed) and the refreshed answer arriving.
-      await queryClient.cancelQueries({ queryKey });
-      queryClient.setQueryData<HeartsInfo>(queryKey, (old) =>
-        old && old.isHearted !== hearted ? { isHearted: hearted, count: Math.max(0, old.count + (hearted ? 1 : -1)) } : old,
-      );
       if (hearted) toast({ title: '💖 Devotional hearted!', description: 'Thank you for the encouragement!' });
     },
     [userId, devotionalId, devotionalTitle, entries, write, queryClient, toast],

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import type { Devotional, HeartsInfo } from '../../../../contract/content.js';
 import { onOpenAuthDialog } from '../../../lib/auth-dialog';
 import { appDb } from '../../../offline/db';
@@ -43,9 +44,18 @@ function api({
 }
 
 /** The layout's delivery hook: refreshes what a delivered or refused write touched, and shows failures. */
-function WithDelivery() {
+function Delivery() {
   useOutboxDelivery();
-  return <DevotionalWidget />;
+  return null;
+}
+
+function WithDelivery() {
+  return (
+    <>
+      <Delivery />
+      <DevotionalWidget />
+    </>
+  );
 }
 
 const heartButton = () => screen.findByRole('button', { name: /Heart this devotional/ });
@@ -307,5 +317,33 @@ describe('hearting the devotional', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('heart-failed')).toBeNull());
     expect(await queued()).toEqual([]);
+  });
+  test('a heart refused while the page was still starting (its delivery not loaded yet): the failure toast and the refresh come once it loads', async () => {
+    storeUser(aUser());
+    const requests = api({ heart: () => json(404, { message: 'Devotional not found' }) });
+    let loadDelivery = () => {};
+    // The layout as it starts: the page first, its delivery once the page has settled.
+    function Starting() {
+      const [loaded, setLoaded] = useState(false);
+      loadDelivery = () => setLoaded(true);
+      return (
+        <>
+          {loaded ? <Delivery /> : null}
+          <DevotionalWidget />
+        </>
+      );
+    }
+    renderWithProviders(<Starting />);
+    await userEvent.click(await heartButton());
+    // Delivered (and refused) at once, before the layout's delivery has loaded.
+    expect(await screen.findByTestId('heart-failed')).toBeTruthy();
+    expect(toastText()).not.toMatch(/^Error/);
+    const heartsAsked = () => requests.filter((r) => r.path === '/api/devotional/12/hearts?userId=7').length;
+    const before = heartsAsked();
+
+    act(() => loadDelivery());
+    await waitFor(() => expect(toastText()).toBe('ErrorFailed to heart devotional. Please try again.'));
+    await waitFor(() => expect(heartsAsked()).toBe(before + 1));
+    await waitFor(() => expect(count()).toBeNull());
   });
 });
