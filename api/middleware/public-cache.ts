@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import type { Context, Middleware, Next } from 'koa';
 
@@ -58,18 +58,6 @@ function resourcesTouchedBy(path: string): string[] {
 
 function resourceOf(url: string): string {
   return url.split('/')[2]?.split('?')[0] ?? '';
-}
-
-/** If-None-Match against the entry's ETag, as `fresh` does (a request's `no-cache` asks for the body). */
-function notModified(headers: IncomingHttpHeaders, etag: string): boolean {
-  const tags = headers['if-none-match'];
-  if (!tags) return false;
-  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers['cache-control'] ?? '')) return false;
-  if (tags.trim() === '*') return true;
-  return tags.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === etag || t === `W/${etag}`;
-  });
 }
 
 export interface PublicCache {
@@ -146,14 +134,16 @@ function recordHeaders(ctx: Context, entry: Entry): RecordedHeaders {
 function answerFromMemory(ctx: Context, entry: Entry, headers: RecordedHeaders): void {
   ctx.respond = false;
   const res = ctx.res;
-  if (notModified(ctx.req.headers, entry.etag)) {
+  // Koa's own freshness check (If-None-Match against this ETag, a request's no-cache honoured).
+  ctx.status = 200;
+  ctx.response.etag = entry.etag;
+  if (ctx.fresh) {
     ctx.status = 304;
     res.writeHead(304, headers.notModified);
     res.end();
     return;
   }
   const gzip = headers.gzip !== null && ctx.req.headers['accept-encoding'] !== undefined && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
-  ctx.status = 200;
   res.writeHead(200, gzip ? headers.gzip! : headers.plain);
   res.end(ctx.method === 'HEAD' ? undefined : gzip ? entry.gzip! : entry.body);
 }

@@ -52,6 +52,21 @@ describe('public GET answers', () => {
     expect(again.headers.etag).toBe(first.headers.get('etag'));
   });
 
+  test('when the client sends another ETag, or asks for no-cache, then the full answer from memory', async () => {
+    const c = app.client();
+    const first = await c.get('/api/videos');
+    const etag = first.headers.get('etag')!;
+    const other = await rawGet('/api/videos', { 'If-None-Match': '"not-this-one"' });
+    const noCache = await rawGet('/api/videos', { 'If-None-Match': etag, 'Cache-Control': 'no-cache' });
+    const weak = await rawGet('/api/videos', { 'If-None-Match': `"x", W/${etag}` });
+    for (const res of [other, noCache]) {
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body.toString())).toEqual(first.body);
+      expect(res.headers.etag).toBe(etag);
+    }
+    expect(weak.status).toBe(304);
+  });
+
   test('an answer from memory carries the same security headers as the first one, and is gzipped once for clients that take it', async () => {
     for (const n of [1, 2, 3]) {
       await insertVideoRow(app.db, { title: `Long ${n}`, description: 'A description long enough to compress. '.repeat(20), category: 'ministry', duration: '10:00', views: 5, youtube_id: 'abcdefghijk' });
