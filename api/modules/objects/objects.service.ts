@@ -45,8 +45,12 @@ export function objectIdFromUrl(url: string, origin: string): string | null {
     if (parsed.origin !== own || parsed.search || parsed.hash || parsed.username || parsed.password) return null;
     pathname = parsed.pathname;
   }
-  const match = /^\/objects\/([^/?#]+)$/.exec(pathname);
-  const id = match?.[1]?.toLowerCase();
+  return objectIdFromPath(pathname);
+}
+
+/** The object id in a path `/objects/{id}` (as stored for an avatar), or null. */
+export function objectIdFromPath(pathname: string): string | null {
+  const id = /^\/objects\/([^/?#]+)$/.exec(pathname)?.[1]?.toLowerCase();
   return id && OBJECT_ID.test(id) ? id : null;
 }
 
@@ -154,8 +158,8 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
      */
     async removeReplaced(previousPath: string | null, currentPath: string, userId: number): Promise<void> {
       if (!previousPath || previousPath === currentPath) return;
-      const id = /^\/objects\/([0-9a-f-]{36})$/.exec(previousPath)?.[1];
-      if (!id || !OBJECT_ID.test(id)) return;
+      const id = objectIdFromPath(previousPath);
+      if (!id) return;
       if (await repo.deleteOwned(id, userId)) await fs.rm(filePath(id), { force: true });
     },
   };
