@@ -40,32 +40,25 @@ function Field({ label, error, hint, className = '', control }: FieldProps & { c
   );
 }
 
+/** Splits a field's props into its shell's (label, error, hint, class) and its control's. */
+function splitField<P extends FieldProps>({ label, error, hint, className, ...control }: P) {
+  return [{ label, error, hint, className }, control] as const;
+}
+
 export type TextFieldProps = FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 /** A labelled daisyUI input with an optional hint and error message. */
-export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
-  return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(a11y) => <input {...a11y} className={`input w-full ${error ? 'input-error' : ''}`} {...input} />}
-    />
-  );
+export function TextField(props: TextFieldProps) {
+  const [field, input] = splitField(props);
+  return <Field {...field} control={(a11y) => <input {...a11y} className={`input w-full ${field.error ? 'input-error' : ''}`} {...input} />} />;
 }
 
 export type TextAreaFieldProps = FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> & { textareaClassName?: string };
 
 /** A labelled daisyUI textarea with an optional hint (e.g. a character count) and error message. */
-export function TextAreaField({ label, error, hint, className, textareaClassName = '', ...textarea }: TextAreaFieldProps) {
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [field, { textareaClassName = '', ...textarea }] = splitField(props);
   return (
-    <Field
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(a11y) => <textarea {...a11y} className={`textarea w-full ${textareaClassName} ${error ? 'textarea-error' : ''}`} {...textarea} />}
-    />
+    <Field {...field} control={(a11y) => <textarea {...a11y} className={`textarea w-full ${textareaClassName} ${field.error ? 'textarea-error' : ''}`} {...textarea} />} />
   );
 }
