@@ -80,7 +80,8 @@ self.addEventListener('sync', (event: Event) => {
       // the sync counts as done, and the write waits until the app is opened again.
       await outbox.resetBackoff();
       const invalidate: unknown[][] = [];
-      const unsubscribe = outbox.subscribe((e) => {
+      // The worker's reaction to delivery, as the page's delivery hook is in a tab.
+      const unsubscribe = outbox.setDeliveryListener((e) => {
         if (e.type === 'synced' || e.type === 'failed') invalidate.push(...e.entry.invalidate);
       });
       try {

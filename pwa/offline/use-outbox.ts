@@ -83,12 +83,14 @@ export function useOutboxSubject(subject: string): OutboxEntry[] {
  * the session has ended (the queue is kept and continues after it).
  */
 export function useOutboxDelivery(): void {
-  const { user } = useUser();
+  const { user, isLoading } = useUser();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const userId = user?.id ?? null;
 
   useEffect(() => {
+    // Until the saved session is read, "no user" is not a sign-out: nothing is forgotten or cleared.
+    if (isLoading) return;
     void setSyncUser(userId).catch(() => undefined);
     if (userId === null) {
       outbox.forgetMissed();
@@ -134,5 +136,5 @@ export function useOutboxDelivery(): void {
       document.removeEventListener('visibilitychange', onVisible);
       outbox.stop();
     };
-  }, [userId, queryClient, toast]);
+  }, [isLoading, userId, queryClient, toast]);
 }
