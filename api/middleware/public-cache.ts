@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
+import fresh from 'fresh';
 import type { Context, Middleware, Next } from 'koa';
 
 /**
@@ -134,15 +135,15 @@ function recordHeaders(ctx: Context, entry: Entry): RecordedHeaders {
 function answerFromMemory(ctx: Context, entry: Entry, headers: RecordedHeaders): void {
   ctx.respond = false;
   const res = ctx.res;
-  // Koa's own freshness check (If-None-Match against this ETag, a request's no-cache honoured).
-  ctx.status = 200;
-  ctx.response.etag = entry.etag;
-  if (ctx.fresh) {
+  // The check behind Koa's ctx.fresh (If-None-Match against this ETag, a request's no-cache
+  // honoured), called on the request's headers alone: ctx.fresh would copy the response headers.
+  if (fresh(ctx.req.headers, { etag: entry.etag })) {
     ctx.status = 304;
     res.writeHead(304, headers.notModified);
     res.end();
     return;
   }
+  ctx.status = 200;
   const gzip = headers.gzip !== null && ctx.req.headers['accept-encoding'] !== undefined && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
   res.writeHead(200, gzip ? headers.gzip! : headers.plain);
   res.end(ctx.method === 'HEAD' ? undefined : gzip ? entry.gzip! : entry.body);
