@@ -6,6 +6,7 @@ import helmet from 'koa-helmet';
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
 import { clientWentAway, errorHandler } from './errors.js';
+import { transactionAware } from './lib/request-transaction.js';
 import { idempotency } from './middleware/idempotency.js';
 import { publicCache } from './middleware/public-cache.js';
 import { requestLog } from './middleware/request-log.js';
@@ -30,8 +31,12 @@ export interface AppDeps {
 }
 
 /** Builds the Koa app; never listens (server.ts does), so tests mount it on an ephemeral port. */
-export function createApp(deps: AppDeps): Koa {
-  const { config, db } = deps;
+export function createApp(rawDeps: AppDeps): Koa {
+  const { config } = rawDeps;
+  // Routes query through a handle that follows the request's transaction, which the idempotency
+  // middleware opens for a keyed write (see request-transaction.ts); elsewhere it is the pool.
+  const db = transactionAware(rawDeps.db);
+  const deps: AppDeps = { config, db };
   const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
 
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
@@ -98,7 +103,7 @@ export function createApp(deps: AppDeps): Koa {
       encoding: 'utf-8',
     }),
   );
-  app.use(idempotency(db));
+  app.use(idempotency(rawDeps.db));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   app.use(publicObjectRoutes(deps).routes());

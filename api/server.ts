@@ -47,18 +47,37 @@ export async function startServer(config: AppConfig = loadConfig(), opts: { seed
       clearInterval(housekeeping);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
+        // A keep-alive connection is closed as soon as its request has been answered, not after
+        // its 65 s idle timeout: in-flight requests finish, and nothing waits on idle sockets.
         server.closeIdleConnections();
+        const idle = setInterval(() => server.closeIdleConnections(), 50);
+        server.once('close', () => clearInterval(idle));
       });
       await db.destroy();
     })());
   return { server, db, config, url, close };
 }
 
-/** SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database, exit. */
+/**
+ * SIGTERM, SIGINT, SIGHUP: stop accepting, let in-flight requests finish (their writes commit and
+ * their answers go out), close the database, exit; forced after 10 s. A stop signal usually comes
+ * more than once: a terminal's Ctrl-C, `docker stop` and systemd signal the whole process group,
+ * and npm passes the signal on to its child as well. Later signals while draining are noted and
+ * ignored, so the drain is never cut short.
+ */
 export function closeOnSignals(running: RunningServer): void {
-  const shutdown = (signal: string) => {
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.log(`[server] ${signal} again: still finishing in-flight requests`);
+      return;
+    }
+    stopping = true;
     console.log(`[server] ${signal}: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      console.error('[server] in-flight requests did not finish within 10 s: exiting');
+      process.exit(1);
+    }, 10_000);
     force.unref();
     running.close().then(
       () => process.exit(0),
@@ -68,6 +87,5 @@ export function closeOnSignals(running: RunningServer): void {
       },
     );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, shutdown);
 }

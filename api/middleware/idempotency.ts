@@ -1,59 +1,99 @@
 import type { Context, Next } from 'koa';
 import type { Db } from '../db.js';
-import { AppError, applyError, constraintKind } from '../errors.js';
+import { AppError, applyError } from '../errors.js';
 import { nowIso } from '../lib/convert.js';
+import { withRequestTransaction } from '../lib/request-transaction.js';
 import { sessionUserId } from './auth.js';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that say "try again later" or "sign in first" are not remembered: a retry must really run. */
 const NOT_REMEMBERED = new Set([401, 408, 429]);
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+/**
+ * Calls whose answers are never stored: a sign-in or sign-up answer holds a user's record and
+ * starts a session, so a replay must run again (and be refused or rate-limited as itself); the
+ * one-time upload URL is its own idempotency (a repeat is a 404), and holding a transaction open
+ * while a 5 MB body arrives would stall every other write.
+ */
+const NEVER_STORED = [/^\/api\/auth\/(login|signup)$/, /^\/api\/users$/, /^\/api\/objects\/uploads\/[^/]+$/];
+
+interface StoredAnswer {
+  method: string;
+  path: string;
+  status: number | null;
+  body: string | null;
+}
+
+/** Thrown inside the transaction to roll back the claim and the work: the answer is not to be remembered. */
+const FORGET = Symbol('forget');
 
 /**
  * Honours `Idempotency-Key` on every state-changing API call: the first answer is stored under
  * (caller, key) and a repeat returns it unchanged without running the call again. The offline
  * outbox sends each queued write with its client UUID as the key, so a replay after a lost
- * response never doubles a comment or a folder. A key still running answers 409; a key reused
- * for another method or path answers 422. Server faults (5xx) are forgotten so a retry runs.
+ * response never doubles a comment or a folder.
+ *
+ * The claim, the call's own writes and the stored answer are one database transaction, and the
+ * answer leaves the server only after it commits. So a process stopped mid-request (a deploy, a
+ * crash, SIGKILL) leaves nothing behind: neither half a write nor a claim that would answer
+ * "still in progress" forever; the retry simply runs. A concurrent repeat of a running key waits
+ * for it (PostgreSQL holds the second insert on the key's index; SQLite has one connection) and
+ * then replays its answer. The call's writes run in a savepoint, so a refused call (4xx thrown
+ * after a partial write) leaves nothing but its remembered answer. A key reused for another
+ * method or path answers 422. Server faults (5xx), 401, 408 and 429 roll everything back, so a
+ * retry runs again.
  */
 export function idempotency(db: Db) {
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('Idempotency-Key');
-    if (!key || !UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/')) return next();
+    if (!key || !UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || NEVER_STORED.some((p) => p.test(ctx.path))) return next();
     if (!KEY_PATTERN.test(key)) throw new AppError(400, 'Idempotency-Key must be 1-100 letters, digits or -_.:');
 
     const userId = sessionUserId(ctx);
     const scope = userId === null ? 'anonymous' : `u:${userId}`;
-    const claim = { scope, key, method: ctx.method, path: ctx.path, status: null, body: null, created_at: nowIso() };
+    // Set inside the transaction: the first answer to replay, or a server fault to report.
+    const outcome: { replay?: StoredAnswer; fault?: unknown } = {};
     try {
-      await db('idempotency_keys').insert(claim);
+      await db.transaction(async (trx) => {
+        const claim = { scope, key, method: ctx.method, path: ctx.path, status: null, body: null, created_at: nowIso() };
+        const claimed = await trx('idempotency_keys').insert(claim).onConflict(['scope', 'key']).ignore().returning('key');
+        if (claimed.length === 0) {
+          const first = (await trx('idempotency_keys').where({ scope, key }).first()) as StoredAnswer | undefined;
+          if (!first) {
+            ctx.set('Retry-After', '1');
+            throw new AppError(409, 'Please retry this request.');
+          }
+          if (first.method !== ctx.method || first.path !== ctx.path) {
+            throw new AppError(422, 'This Idempotency-Key was already used for a different request.');
+          }
+          if (first.status !== null) {
+            outcome.replay = first;
+            return;
+          }
+          // A claim committed without its answer (left by an earlier version that stored them
+          // apart, by a process that died mid-request): nothing of that call was kept with it, so it runs now.
+          await trx('idempotency_keys').where({ scope, key }).update({ created_at: claim.created_at });
+        }
+
+        try {
+          await trx.transaction((work) => withRequestTransaction(work, () => next()));
+        } catch (err) {
+          if (!applyError(ctx, err)) outcome.fault = err;
+        }
+        if ('fault' in outcome || ctx.status >= 500 || NOT_REMEMBERED.has(ctx.status)) throw FORGET;
+        const body = ctx.body === undefined || ctx.body === null ? null : JSON.stringify(ctx.body);
+        await trx('idempotency_keys').where({ scope, key }).update({ status: ctx.status, body });
+      });
     } catch (err) {
-      if (constraintKind(err) !== 'unique') throw err;
-      const first = await db('idempotency_keys').where({ scope, key }).first();
-      if (!first) throw new AppError(409, 'Please retry this request.');
-      if (first.method !== ctx.method || first.path !== ctx.path) {
-        throw new AppError(422, 'This Idempotency-Key was already used for a different request.');
-      }
-      if (first.status === null) throw new AppError(409, 'A request with this Idempotency-Key is still in progress.');
-      ctx.status = Number(first.status);
-      ctx.set('Idempotent-Replayed', 'true');
-      if (first.body !== null) ctx.body = JSON.parse(first.body as string);
-      return;
+      if (err !== FORGET) throw err;
     }
 
-    let failed = false;
-    try {
-      await next();
-    } catch (err) {
-      failed = !applyError(ctx, err);
-      if (failed) ctx.app.emit('error', err, ctx);
-    }
-    const remember = !failed && ctx.status < 500 && !NOT_REMEMBERED.has(ctx.status);
-    const body = ctx.body === undefined || ctx.body === null ? null : JSON.stringify(ctx.body);
-    if (remember) {
-      await db('idempotency_keys').where({ scope, key }).update({ status: ctx.status, body });
-    } else {
-      await db('idempotency_keys').where({ scope, key }).delete();
+    if ('fault' in outcome) ctx.app.emit('error', outcome.fault, ctx);
+    const first = outcome.replay;
+    if (first) {
+      ctx.status = Number(first.status);
+      ctx.set('Idempotent-Replayed', 'true');
+      if (first.body !== null) ctx.body = JSON.parse(first.body) as unknown;
     }
   };
 }

@@ -44,6 +44,14 @@ export interface OutboxEntry {
   failureMessage: string;
   /** A short human description for the sync centre, e.g. 'Bookmark "The Minimal Facts Case"'. */
   label: string;
+  /**
+   * The write sets the whole state of its subject (a bookmark, a completion, a heart, a folder), so
+   * once it is delivered, earlier writes about the subject that the server refused are obsolete:
+   * they are dropped and never again decide what the item shows. Not set for writes that add
+   * something new each time (comments). Absent on entries queued by older versions: nothing of
+   * theirs is dropped unless a newer write replaces it.
+   */
+  replacesEarlier?: boolean;
   /** What the UI needs to show the write before the server has it (e.g. a bookmark's title); never sent. */
   meta?: Record<string, unknown>;
 }

@@ -19,6 +19,7 @@ const write = (n: number, extra: Partial<EnqueueInput> = {}): EnqueueInput => ({
   userId: 1,
   subject: `bookmark:video:${n}`,
   kind: 'bookmark.save',
+  replacesEarlier: true,
   method: 'POST',
   path: `/api/bookmarks?n=${n}`,
   body: { userId: 1, contentType: 'video', contentId: n },
@@ -106,6 +107,66 @@ describe('Outbox', () => {
     expect((await box.drain(1)).stoppedBy).toBe('server');
     box.stop();
     expect((await db.outbox.toArray())[0]!.status).toBe('pending');
+  });
+
+  test('a 409 with Retry-After (the same write still running on the server) is retried, not marked failed, and waits at least that long', async () => {
+    const clock = 1_000_000;
+    const { requests, fetchImpl } = server(() => new Response(JSON.stringify({ message: 'Please retry this request.' }), { status: 409, headers: { 'Retry-After': '90' } }));
+    const box = new Outbox({ db, fetch: fetchImpl, now: () => clock, backoff: () => 1000, locks: null });
+    await box.enqueue(write(1));
+    expect((await box.drain(1)).stoppedBy).toBe('server');
+    box.stop();
+    const [entry] = await db.outbox.toArray();
+    expect(entry).toMatchObject({ status: 'pending', lastStatus: 409, nextAttemptAt: clock + 90_000 });
+    expect(requests).toHaveLength(1);
+  });
+
+  test('a 409 without Retry-After (a real conflict) is a refusal', async () => {
+    const { fetchImpl } = server(() => json(409, { message: 'That already exists.' }));
+    const { box } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1));
+    await box.drain(1);
+    box.stop();
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'failed', lastError: 'That already exists.' });
+  });
+
+  test('a delivered write that sets the whole state of its subject drops the earlier refused writes about it, and only those', async () => {
+    let refuse = true;
+    const { fetchImpl } = server(() => (refuse ? json(400, { message: 'no' }) : json(201, {})));
+    const { box } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1, { body: { completed: true } }));
+    await box.enqueue(write(2));
+    await box.enqueue(write(3, { subject: 'comment:video:1', kind: 'comment.create', replacesEarlier: false }));
+    await box.drain(1);
+    expect((await db.outbox.toArray()).map((e) => [e.subject, e.status])).toEqual([
+      ['bookmark:video:1', 'failed'],
+      ['bookmark:video:2', 'failed'],
+      ['comment:video:1', 'failed'],
+    ]);
+    refuse = false;
+    // A newer write about item 1 is delivered: the refused one no longer says anything about it.
+    await box.enqueue(write(1, { body: { completed: false } }));
+    // A comment adds something new each time: a later one delivered leaves the refused one for the user.
+    await box.enqueue(write(4, { subject: 'comment:video:1', kind: 'comment.create', replacesEarlier: false }));
+    expect((await box.drain(1)).delivered).toBe(2);
+    box.stop();
+    expect((await db.outbox.toArray()).map((e) => [e.subject, e.status])).toEqual([
+      ['bookmark:video:2', 'failed'],
+      ['comment:video:1', 'failed'],
+    ]);
+  });
+
+  test('entries queued by an older version (no replacesEarlier) are dropped when a newer write replaces them, never the other way', async () => {
+    const { fetchImpl } = server((path) => (path.endsWith('n=1') && !path.includes('new') ? json(400, { message: 'no' }) : json(201, {})));
+    const { box } = makeOutbox(fetchImpl);
+    const { replacesEarlier: _, ...legacy } = write(1);
+    await box.enqueue(legacy as EnqueueInput);
+    await box.drain(1);
+    expect(await db.outbox.where('status').equals('failed').count()).toBe(1);
+    await box.enqueue(write(1, { path: '/api/bookmarks?new&n=1' }));
+    await box.drain(1);
+    box.stop();
+    expect(await db.outbox.count()).toBe(0);
   });
 
   test('a 4xx marks the entry failed with the server message, keeps it, and goes on with the next', async () => {

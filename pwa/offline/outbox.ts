@@ -5,8 +5,10 @@ import { appDb, type AppDatabase, type OutboxEntry } from './db';
  * The one outbox: every user write (bookmark, folder, progress, comment, heart) is put here
  * first and delivered from here, online or not, so there is one path to test and one queue
  * the user can see. Delivery keeps insertion order:
- * - 2xx: the entry is removed and its queries refreshed;
- * - no answer, 5xx, 408, 429: delivery stops and retries later with backoff (nothing is lost);
+ * - 2xx: the entry is removed and its queries refreshed; when it sets the whole state of its
+ *   subject (`replacesEarlier`), earlier refused entries about that subject go with it;
+ * - no answer, 5xx, 408, 429, or a 409 with Retry-After (the same write still running on the
+ *   server): delivery stops and retries later with backoff (nothing is lost);
  * - 401: delivery stops, the entry stays, and the user is asked to sign in again;
  * - any other 4xx: the server refused it; the entry is marked failed with the server's message
  *   and kept for the user to retry or discard, and delivery goes on with the next entry.
@@ -14,7 +16,8 @@ import { appDb, type AppDatabase, type OutboxEntry } from './db';
 
 /** What a write asks the outbox to keep: the entry without what the outbox adds itself (id, order, attempts, status). */
 export type EnqueueInput = Pick<OutboxEntry, 'userId' | 'subject' | 'kind' | 'method' | 'path' | 'body' | 'failureMessage' | 'label' | 'meta'> &
-  Partial<Pick<OutboxEntry, 'invalidate'>>;
+  Partial<Pick<OutboxEntry, 'invalidate'>> &
+  Required<Pick<OutboxEntry, 'replacesEarlier'>>;
 
 export type OutboxEvent =
   | { type: 'synced'; entry: OutboxEntry; response: unknown }
@@ -123,6 +126,7 @@ export class Outbox {
       invalidate: input.invalidate ?? [],
       failureMessage: input.failureMessage,
       label: input.label,
+      replacesEarlier: input.replacesEarlier,
       ...(input.meta ? { meta: input.meta } : {}),
     };
     entry.seq = await this.db.outbox.add(entry);
@@ -216,6 +220,7 @@ export class Outbox {
       if (response.ok) {
         await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
           await this.db.outbox.delete(entry.seq!);
+          if (entry.replacesEarlier) await this.dropReplaced(entry);
           await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
         });
         delivered += 1;
@@ -228,8 +233,9 @@ export class Outbox {
         this.emit({ type: 'auth-required', entry: updated });
         return { delivered, stoppedBy: 'auth' };
       }
-      if (response.status >= 500 || RETRYABLE.has(response.status)) {
-        await this.postpone(userId, entry, serverMessage ?? `${response.status}: ${text || response.statusText}`, response.status);
+      if (response.status >= 500 || RETRYABLE.has(response.status) || (response.status === 409 && response.headers.has('Retry-After'))) {
+        const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
+        await this.postpone(userId, entry, message, response.status, retryAfterMs(response.headers.get('Retry-After'), this.now()));
         return { delivered, stoppedBy: 'server' };
       }
       const failed: OutboxEntry = {
@@ -244,9 +250,18 @@ export class Outbox {
     }
   }
 
-  private async postpone(userId: number, entry: OutboxEntry, message: string, status?: number): Promise<void> {
+  /** Earlier refused entries about the subject that `delivered` has just set as a whole. */
+  private async dropReplaced(delivered: OutboxEntry): Promise<void> {
+    await this.db.outbox
+      .where('subject')
+      .equals(delivered.subject)
+      .filter((e) => e.userId === delivered.userId && e.status === 'failed' && (e.seq ?? 0) < (delivered.seq ?? 0))
+      .delete();
+  }
+
+  private async postpone(userId: number, entry: OutboxEntry, message: string, status?: number, atLeastMs = 0): Promise<void> {
     const attempts = entry.attempts + 1;
-    const wait = this.backoff(attempts);
+    const wait = Math.max(this.backoff(attempts), atLeastMs);
     const updated: OutboxEntry = { ...entry, attempts, lastError: message, lastStatus: status, nextAttemptAt: this.now() + wait };
     await this.db.outbox.put(updated);
     this.emit({ type: 'retrying', entry: updated });
@@ -266,6 +281,14 @@ export class Outbox {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
   }
+}
+
+/** A Retry-After header (seconds or an HTTP date) as a wait in ms, capped at an hour; 0 when absent or unreadable. */
+export function retryAfterMs(header: string | null, now: number): number {
+  if (!header) return 0;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  return Number.isFinite(ms) ? Math.min(Math.max(0, ms), 60 * 60 * 1000) : 0;
 }
 
 function parseJson(text: string): unknown {

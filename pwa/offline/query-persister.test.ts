@@ -62,3 +62,32 @@ test('writes are throttled: many changes make one write with the latest state', 
   expect(puts).toBe(1);
   expect((await persister.restoreClient())?.timestamp).toBe(9);
 });
+
+test('an answer whose refetch failed (offline, after a write invalidated it) is still there after a reload, with its age, still marked to be fetched again', async () => {
+  const db = freshDb();
+  const first = createQueryClient();
+  const a = persistQueries(first, 'build-1', createDexiePersister(db, 0));
+  await a.restored;
+  const key = ['private', 1, 'progress', 'check', 'video', 3];
+  let online = true;
+  const queryFn = () => (online ? Promise.resolve({ completed: true }) : Promise.reject(new TypeError('Failed to fetch')));
+  await first.fetchQuery({ queryKey: key, queryFn });
+  const fetchedAt = first.getQueryState(key)!.dataUpdatedAt;
+  // Another write invalidates it; the refetch runs with no connection and fails.
+  online = false;
+  await first.invalidateQueries({ queryKey: key });
+  await first.fetchQuery({ queryKey: key, queryFn, staleTime: 0 }).catch(() => undefined);
+  expect(first.getQueryState(key)?.status).toBe('error');
+  expect(first.getQueryData(key)).toEqual({ completed: true });
+  await new Promise((r) => setTimeout(r, 20));
+  a.stop();
+
+  const second = createQueryClient();
+  const b = persistQueries(second, 'build-1', createDexiePersister(db, 0));
+  await b.restored;
+  b.stop();
+  const state = second.getQueryState(key);
+  expect(second.getQueryData(key)).toEqual({ completed: true });
+  expect(state).toMatchObject({ status: 'success', error: null, dataUpdatedAt: fetchedAt });
+  expect(state?.isInvalidated).toBe(true);
+});

@@ -56,13 +56,37 @@ export function persistQueries(
   { saveAtOnce = false }: { saveAtOnce?: boolean } = {},
 ): { restored: Promise<void>; stop: () => void } {
   const dehydrateOptions = {
-    // Only answers worth showing again: successful ones.
-    shouldDehydrateQuery: (query: Query) => query.state.status === 'success',
+    // Every answer that was shown, including one whose later refetch failed (offline, after a
+    // write elsewhere invalidated it): what was seen must survive a reload until a refetch succeeds.
+    shouldDehydrateQuery: (query: Query) => query.state.data !== undefined,
   };
-  const [stop, restored] = persistQueryClient({ queryClient, persister, maxAge: PERSIST_MAX_AGE, buster, dehydrateOptions });
+  const [stop, restored] = persistQueryClient({ queryClient, persister: keepingLastAnswers(persister), maxAge: PERSIST_MAX_AGE, buster, dehydrateOptions });
   const done = restored.catch(() => undefined);
   // Started after the page's answers arrived (a first visit): they changed nothing since the
   // subscription began, so they are written now rather than at the next change.
-  if (saveAtOnce) void done.then(() => persistQueryClientSave({ queryClient, persister, buster, dehydrateOptions })).catch(() => undefined);
+  if (saveAtOnce) void done.then(() => persistQueryClientSave({ queryClient, persister: keepingLastAnswers(persister), buster, dehydrateOptions })).catch(() => undefined);
   return { restored: done, stop };
+}
+
+/**
+ * Saves a query whose last refetch failed as its last good answer: its data with the time it was
+ * fetched (so it still says how old it is), without the error, and still marked invalidated when
+ * it was, so the next visit with a connection fetches it again.
+ */
+function keepingLastAnswers(persister: Persister): Persister {
+  return {
+    ...persister,
+    persistClient: (client) =>
+      persister.persistClient({
+        ...client,
+        clientState: {
+          ...client.clientState,
+          queries: client.clientState.queries.map((query) =>
+            query.state.status === 'error'
+              ? { ...query, state: { ...query.state, status: 'success', fetchStatus: 'idle', error: null, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null } }
+              : query,
+          ),
+        },
+      }),
+  };
 }

@@ -14,6 +14,7 @@ const refusedWrite = (userId: number, label: string): EnqueueInput => ({
   userId,
   subject: `bookmark:video:${userId}`,
   kind: 'bookmark.save',
+  replacesEarlier: true,
   method: 'POST',
   path: '/api/bookmarks',
   body: { userId },

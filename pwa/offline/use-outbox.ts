@@ -52,27 +52,32 @@ export function useOutboxEvents(listener: (event: OutboxEvent) => void): void {
   useEffect(() => outbox.subscribe((event) => latest.current(event)), []);
 }
 
-/** The signed-in user's queued writes, oldest first (live: updates as they are delivered). */
-export function useOutboxEntries(): OutboxEntry[] {
+/**
+ * The signed-in user's queued writes, oldest first (live: updates as they are delivered);
+ * `undefined` until IndexedDB has answered, so a screen never mistakes "not read yet" for "none".
+ */
+export function useOutboxEntries(): OutboxEntry[] | undefined {
   const { user } = useUser();
   const userId = user?.id ?? 0;
-  return useLiveQuery(() => appDb.outbox.where('userId').equals(userId).toArray(), [userId]) ?? [];
+  return useLiveQuery(() => appDb.outbox.where('userId').equals(userId).toArray(), [userId]);
 }
 
-/** Queued writes about one subject (e.g. 'bookmark:video:3'), oldest first; the last is the intended state. */
-export function useOutboxSubject(subject: string): OutboxEntry[] {
+/**
+ * Queued writes about one subject (e.g. 'bookmark:video:3'), oldest first; the last is the
+ * intended state. `undefined` until IndexedDB has answered: a button that toggles must wait for
+ * it (disabled), or a press in that moment would act on the server's state without the queued writes.
+ */
+export function useOutboxSubject(subject: string): OutboxEntry[] | undefined {
   const { user } = useUser();
   const userId = user?.id ?? 0;
-  return (
-    useLiveQuery(
-      () =>
-        appDb.outbox
-          .where('subject')
-          .equals(subject)
-          .filter((e) => e.userId === userId)
-          .sortBy('seq'),
-      [subject, userId],
-    ) ?? []
+  return useLiveQuery(
+    () =>
+      appDb.outbox
+        .where('subject')
+        .equals(subject)
+        .filter((e) => e.userId === userId)
+        .sortBy('seq'),
+    [subject, userId],
   );
 }
 

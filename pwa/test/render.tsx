@@ -29,9 +29,8 @@ export function storeUser(user: unknown, where: 'local' | 'session' = 'local'): 
   (where === 'local' ? localStorage : sessionStorage).setItem(USER_STORAGE_KEY, JSON.stringify(user));
 }
 
-/** Renders `ui` inside the app's providers (queries, toasts, session) with a fresh QueryClient. */
-export function renderWithProviders(ui: ReactNode) {
-  const queryClient = createQueryClient();
+/** Renders `ui` inside the app's providers (queries, toasts, session) with a fresh QueryClient, or `queryClient` (e.g. one holding a restored answer). */
+export function renderWithProviders(ui: ReactNode, queryClient = createQueryClient()) {
   return { queryClient, ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>) };
 }
 

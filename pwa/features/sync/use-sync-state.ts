@@ -5,7 +5,7 @@ import { useOutboxEntries } from '../../offline/use-outbox';
 
 /** What the sync centre and the header show: queued and refused writes, and the last delivery. */
 export function useSyncState() {
-  const entries = useOutboxEntries();
+  const entries = useOutboxEntries() ?? [];
   const lastSync = useLiveQuery(() => appDb.meta.get(LAST_SYNC_KEY), []);
   const pending = entries.filter((e) => e.status === 'pending');
   const failed = entries.filter((e) => e.status === 'failed');

@@ -156,9 +156,10 @@ export function useBookmarkView(userId: number | null) {
   const bookmarks = useBookmarks(userId);
   const folders = useFolders(userId);
   const entries = useOutboxEntries();
-  const mine = useMemo(() => entries.filter(isBookmarkWrite), [entries]);
+  const mine = useMemo(() => (entries ?? []).filter(isBookmarkWrite), [entries]);
   const view = useMemo(() => overlayBookmarks(bookmarks.data, folders.data, mine), [bookmarks.data, folders.data, mine]);
-  return { ...view, bookmarksQuery: bookmarks, foldersQuery: folders };
+  // False until the queued writes are read: the server's bookmarks alone may be the wrong way round.
+  return { ...view, queueKnown: entries !== undefined, bookmarksQuery: bookmarks, foldersQuery: folders };
 }
 
 /**

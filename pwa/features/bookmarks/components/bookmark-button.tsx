@@ -42,7 +42,7 @@ function SignedInBookmarkButton({ userId, contentType, contentId, title }: Bookm
   const { retry, discard } = useOutboxActions();
   const item = view.byKey.get(bookmarkKey(contentType, contentId));
   const bookmarked = !!item && !item.removed;
-  const loading = view.bookmarksQuery.isPending && !item;
+  const loading = !view.queueKnown || (view.bookmarksQuery.isPending && !item);
   const target = { contentType, contentId, title };
 
   const toggle = () => {

@@ -35,7 +35,8 @@ export function BookmarksScreen({ userId, badge }: BookmarksScreenProps) {
   const selectedFolder = liveFolders.find((f) => f.id === selected) ?? null;
   const shown = selectedFolder ? bookmarks.filter((b) => b.categoryId === selectedFolder.id) : bookmarks;
 
-  if (bookmarksQuery.isPending && bookmarks.length === 0) return <CardSkeletons label="Loading bookmarks…" />;
+  // Until the queued writes are read, the list could show a removed bookmark, or miss a new one.
+  if (!view.queueKnown || (bookmarksQuery.isPending && bookmarks.length === 0)) return <CardSkeletons label="Loading bookmarks…" />;
   if (bookmarksQuery.isError && bookmarks.length === 0) {
     return (
       <div className="flex flex-col items-start gap-3">

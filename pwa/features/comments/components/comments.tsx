@@ -29,7 +29,7 @@ export function Comments({ contentType, contentId }: CommentsProps) {
   const { user, isLoading: userLoading } = useUser();
   const queryClient = useQueryClient();
   const comments = useComments(contentType, contentId);
-  const queued = useOutboxSubject(commentSubject(contentType, contentId));
+  const queued = useOutboxSubject(commentSubject(contentType, contentId)) ?? [];
   const [draft, setDraft] = useState('');
   useOutboxEvents((event) => {
     if (event.type === 'synced') applyDeliveredComment(queryClient, event.entry, event.response);
@@ -123,6 +123,7 @@ function CommentForm({ contentType, contentId, draft, setDraft }: CommentsProps 
       userId: user.id,
       subject: commentSubject(contentType, contentId),
       kind: COMMENT_KIND,
+      replacesEarlier: false,
       method: 'POST',
       path: '/api/comments',
       body,

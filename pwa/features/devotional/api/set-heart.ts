@@ -69,7 +69,7 @@ export function useHeartDevotional(devotionalId: number, devotionalTitle: string
         return;
       }
       const queryKey = devotionalKeys.hearts(devotionalId, userId);
-      for (const entry of entries) if (entry.status === 'failed') await outbox.discard(entry.id);
+      for (const entry of entries ?? []) if (entry.status === 'failed') await outbox.discard(entry.id);
       // The cached answer becomes the intended state too, so the count does not flick back in the
       // moment between delivery (entry removed) and the refreshed answer arriving. Done before
       // queuing, so the refetch that follows delivery is never the one cancelled here.
@@ -81,6 +81,7 @@ export function useHeartDevotional(devotionalId: number, devotionalTitle: string
         userId,
         subject: heartSubject(devotionalId),
         kind: HEART_KIND,
+        replacesEarlier: true,
         method: hearted ? 'POST' : 'DELETE',
         path: `/api/devotional/${devotionalId}/heart`,
         body: { userId },

@@ -14,7 +14,9 @@ export function HeartButton({ devotionalId, devotionalTitle }: { devotionalId: n
   // Until the saved user is read we do not know whose hearts to ask for.
   const hearts = useHearts(devotionalId, user?.id ?? null, !isLoading);
   const { entries, setHearted, retry, dismiss } = useHeartDevotional(devotionalId, devotionalTitle);
-  const view = heartView(hearts.data, entries);
+  const view = heartView(hearts.data, entries ?? []);
+  // Signed in, the reader's queued choice decides what shows: until it is read, no press.
+  const waiting = user !== null && entries === undefined;
   const count = view.count ?? 0;
   const failed = view.failed;
 
@@ -24,6 +26,8 @@ export function HeartButton({ devotionalId, devotionalTitle }: { devotionalId: n
         type="button"
         aria-pressed={view.isHearted}
         data-pending={view.pending || undefined}
+        aria-busy={waiting || undefined}
+        disabled={waiting}
         onClick={() => void setHearted(!view.isHearted)}
         className={`btn gap-2 rounded-full ${view.isHearted ? 'btn-error btn-soft' : 'btn-ghost border-base-300'}`}
       >

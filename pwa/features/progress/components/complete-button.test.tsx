@@ -1,10 +1,12 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appDb } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
 import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
+import { createQueryClient } from '../../../lib/query-client';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../api/progress';
 import { CompleteButton } from './complete-button';
 
 function Delivery() {
@@ -105,6 +107,62 @@ describe('CompleteButton', () => {
     expect(await screen.findByText('Not saved: That video or article does not exist.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     await screen.findByRole('button', { name: 'Mark Complete' });
+    expect(await appDb.outbox.count()).toBe(0);
+  });
+
+  /** A progress write for video 4 as the button queues it, stored with `status`. */
+  async function queued(completed: boolean, status: 'pending' | 'failed') {
+    const entry = await outbox.enqueue({
+      userId: me.id,
+      subject: progressSubject('video', 4),
+      kind: PROGRESS_KIND,
+      replacesEarlier: true,
+      method: 'POST',
+      path: '/api/progress',
+      body: { userId: me.id, contentType: 'video', contentId: 4, completed, progressPercent: completed ? 100 : 0 },
+      invalidate: [[...progressKeys.all(me.id)]],
+      failureMessage: PROGRESS_FAILURE,
+      label: 'Mark video 4 complete',
+    });
+    if (status === 'failed') await appDb.outbox.update(entry.seq!, { status: 'failed', lastStatus: 400, lastError: 'Refused.' });
+  }
+
+  test('from its first paint, the button never offers the server state without the queued write: it waits (disabled) until the queue is read', async () => {
+    storeUser(me);
+    const requests = mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : json(200, { completed: false })));
+    await queued(true, 'pending');
+    // The server's answer is already in the cache (restored from an earlier visit), so it could show at once.
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(progressKeys.check(me.id, 'video', 4), { completed: false });
+    renderWithProviders(<CompleteButton contentType="video" contentId={4} />, queryClient);
+    const first = screen.getByRole('button');
+    expect(first.getAttribute('aria-pressed') === 'true' || (first as HTMLButtonElement).disabled).toBe(true);
+    const button = await screen.findByRole('button', { name: 'Completed' });
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Waiting to sync')).toBeTruthy();
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/auth/me')).toBe(true));
+    await act(async () => {});
+  });
+
+  test('a refused write no longer decides the button once a newer write for the same item has synced', async () => {
+    storeUser(me);
+    await queued(true, 'failed');
+    let completed = false;
+    const { user } = setup((r) => {
+      if (r.path === '/api/auth/me') return json(200, me);
+      if (r.path.startsWith('/api/progress/check')) return json(200, { completed });
+      const body = r.body as { completed: boolean };
+      completed = body.completed;
+      return json(200, { userId: 7, contentType: 'video', contentId: 4, completed, progressPercent: completed ? 100 : 0, updatedAt: '2025-03-01T00:00:00.000Z' });
+    });
+    // The refused intent shows, marked as not saved.
+    const button = await screen.findByRole('button', { name: 'Completed' });
+    expect(await screen.findByText('Not saved: Refused.')).toBeTruthy();
+    await user.click(button);
+    // The newer write (not completed) is delivered: the button shows it, with no mark left.
+    await waitFor(() => expect(screen.queryByText(/Not saved|Waiting to sync/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Mark Complete' }).getAttribute('aria-pressed')).toBe('false');
+    expect(completed).toBe(false);
     expect(await appDb.outbox.count()).toBe(0);
   });
 });

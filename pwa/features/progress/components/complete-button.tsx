@@ -29,9 +29,10 @@ export function CompleteButton({ contentType, contentId }: CompleteButtonProps) 
     if (event.type === 'synced') applyDeliveredProgress(queryClient, event.entry, event.response);
   });
 
-  const last = entries.at(-1);
+  const last = entries?.at(-1);
   const completed = last ? intendedCompletion(last) : (check.data?.completed ?? false);
-  const loading = userId !== null && check.isPending && !last;
+  // Until the queued writes are read, the server's answer alone may be the wrong way round.
+  const loading = userId !== null && (entries === undefined || (check.isPending && !last));
 
   const onClick = async () => {
     if (!user) {
@@ -44,6 +45,7 @@ export function CompleteButton({ contentType, contentId }: CompleteButtonProps) 
       userId: user.id,
       subject: progressSubject(contentType, contentId),
       kind: PROGRESS_KIND,
+      replacesEarlier: true,
       method: 'POST',
       path: '/api/progress',
       body,

@@ -8,7 +8,7 @@ import { intendedCompletion, progressSubject, useUserProgress } from '../api/pro
 export function CompletionMark({ contentType, contentId }: { contentType: ContentType; contentId: number }) {
   const { user } = useUser();
   const progress = useUserProgress(user?.id ?? null);
-  const last = useOutboxSubject(progressSubject(contentType, contentId)).at(-1);
+  const last = useOutboxSubject(progressSubject(contentType, contentId))?.at(-1);
   const record = progress.data?.find((p) => p.contentType === contentType && p.contentId === contentId);
   const completed = last ? intendedCompletion(last) : !!record?.completed;
   if (!user || !completed) return null;
