@@ -287,6 +287,44 @@ describe('writes offline', () => {
     await context.close();
   });
 
+  test('what was seen survives a later, unrelated write: offline, after a reload, a video still shows the completion and bookmark the server has', async () => {
+    const { context, page, video } = await readyOnWatchPage(4);
+    const other = await apiGet<Video>(page, '/api/videos/5');
+    // Online: video A completed and bookmarked, delivered.
+    await button(page, 'Mark Complete').click();
+    await button(page, 'Bookmark').click();
+    await button(page, 'Completed').waitFor();
+    await button(page, 'Bookmarked').waitFor();
+    await waitingToSync(page).waitFor({ state: 'detached', timeout: 10_000 });
+    // Then video B: these writes refresh every completion and bookmark query, A's included (not on screen).
+    await open(page, `/watch/${other.id}`);
+    await h1(page).filter({ hasText: other.title }).waitFor();
+    await expect.poll(() => button(page, 'Mark Complete').isEnabled()).toBe(true);
+    await button(page, 'Mark Complete').click();
+    await button(page, 'Bookmark').click();
+    await button(page, 'Bookmarked').waitFor();
+    await waitingToSync(page).waitFor({ state: 'detached', timeout: 10_000 });
+    await page.waitForLoadState('networkidle');
+
+    const offline = await offlineWindow(context);
+    // A's answers are asked for again and cannot come: what was shown stays, also after a reload.
+    await open(page, `/watch/${video.id}`);
+    await h1(page).filter({ hasText: video.title }).waitFor();
+    await button(page, 'Completed').waitFor();
+    await button(page, 'Bookmarked').waitFor();
+    await page.waitForTimeout(500); // the saved cache is written at most every 250 ms
+    for (let i = 0; i < 2; i++) {
+      await reload(page);
+      await h1(page).filter({ hasText: video.title }).waitFor();
+      await expect.poll(() => button(page, 'Completed').isEnabled(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => button(page, 'Bookmarked').isEnabled(), { timeout: 10_000 }).toBe(true);
+      expect(await waitingToSync(page).count()).toBe(0);
+    }
+    expect(await readStore(page, 'outbox')).toEqual([]);
+    await offline.end();
+    await context.close();
+  });
+
   test('writes queued offline in a tab that is then closed reach the server once when the app is opened again online', async () => {
     const { context, page, user, video } = await readyOnWatchPage(4);
 
