@@ -121,6 +121,20 @@ describe('Outbox', () => {
     expect(requests).toHaveLength(1);
   });
 
+  test('writes an older version marked failed on a 409 "still in progress" are put back in line and delivered; other refusals stay', async () => {
+    const { requests, fetchImpl } = server(() => json(201, {}));
+    const { box } = makeOutbox(fetchImpl);
+    const stranded = await box.enqueue(write(1));
+    const refused = await box.enqueue(write(2));
+    await db.outbox.update(stranded.seq!, { status: 'failed', lastStatus: 409, lastError: 'A request with this Idempotency-Key is still in progress.' });
+    await db.outbox.update(refused.seq!, { status: 'failed', lastStatus: 409, lastError: 'That already exists.' });
+    expect(await box.requeueStranded(1)).toBe(1);
+    expect((await box.drain(1)).delivered).toBe(1);
+    box.stop();
+    expect(requests.map((r) => r.key)).toEqual([stranded.id]);
+    expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([refused.id]);
+  });
+
   test('a 409 without Retry-After (a real conflict) is a refusal', async () => {
     const { fetchImpl } = server(() => json(409, { message: 'That already exists.' }));
     const { box } = makeOutbox(fetchImpl);

@@ -43,6 +43,8 @@ export interface OutboxOptions {
 }
 
 const RETRYABLE = new Set([408, 429]);
+/** What older servers answered, for good, to a write whose first try was cut off mid-request. */
+const STRANDED_MESSAGE = /Idempotency-Key is still in progress/;
 const SYNC_USER_KEY = 'syncUserId';
 /** When a write last reached the server (ISO time), for the sync centre. */
 export const LAST_SYNC_KEY = 'lastSyncAt';
@@ -136,6 +138,19 @@ export class Outbox {
   /** Puts a failed entry back in line (at its original place) and tries again now. */
   async retry(id: string): Promise<void> {
     await this.db.outbox.where('id').equals(id).modify({ status: 'pending', nextAttemptAt: 0, attempts: 0 });
+  }
+
+  /**
+   * Puts back in line the writes that older versions marked failed on a 409 "still in progress":
+   * the same write was running when the server stopped, and the server now lets the key run again.
+   * Returns how many were put back.
+   */
+  async requeueStranded(userId: number): Promise<number> {
+    return this.db.outbox
+      .where('userId')
+      .equals(userId)
+      .filter((e) => e.status === 'failed' && e.lastStatus === 409 && STRANDED_MESSAGE.test(e.lastError ?? ''))
+      .modify({ status: 'pending', nextAttemptAt: 0, attempts: 0 });
   }
 
   /** Drops an entry the user gave up on. */

@@ -133,7 +133,7 @@ export function useOutboxDelivery(): void {
     });
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
-    drain();
+    void outbox.requeueStranded(userId).catch(() => 0).then(drain);
     return () => {
       unsubscribe();
       worker?.removeEventListener('message', onWorkerMessage);

@@ -7,6 +7,8 @@ import { outbox } from '../../../offline/outbox';
 import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { aUser, renderApp, renderWithProviders, storeUser } from '../../../test/render';
+import { createQueryClient } from '../../../lib/query-client';
+import { bookmarkKeys } from '../api/bookmarks';
 import { BookmarkButton } from './bookmark-button';
 import { BookmarksScreen } from './bookmarks-screen';
 
@@ -175,6 +177,59 @@ function renderScreen() {
   );
   return user;
 }
+
+describe('BookmarkButton and the queue', () => {
+  /** A removal of video 3 as the button queues it, stored with `status`. */
+  async function queuedRemoval(status: 'pending' | 'failed') {
+    const entry = await outbox.enqueue({
+      userId: me.id,
+      subject: 'bookmark:video:3',
+      kind: 'bookmark.remove',
+      replacesEarlier: true,
+      method: 'DELETE',
+      path: '/api/bookmarks',
+      body: { userId: me.id, contentType: 'video', contentId: 3 },
+      invalidate: [['private', me.id, 'bookmarks']],
+      failureMessage: 'Failed to remove bookmark. Please try again.',
+      label: 'Remove bookmark "Minimal Facts"',
+    });
+    if (status === 'failed') await appDb.outbox.update(entry.seq!, { status: 'failed', lastStatus: 400, lastError: 'Refused.' });
+  }
+
+  test('from its first paint, the button never offers the server state without the queued removal', async () => {
+    storeUser(me);
+    fakeApi({ bookmarks: [aBookmark(3, 'Minimal Facts')] });
+    await queuedRemoval('pending');
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(bookmarkKeys.list(me.id), [aBookmark(3, 'Minimal Facts')]);
+    renderWithProviders(<BookmarkButton contentType="video" contentId={3} title="Minimal Facts" />, queryClient);
+    const first = screen.getByRole('button', { name: /Bookmark/ });
+    expect(first.getAttribute('aria-pressed') === 'false' || (first as HTMLButtonElement).disabled).toBe(true);
+    const button = await screen.findByRole('button', { name: 'Bookmark' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(screen.getByText('Waiting to sync')).toBeTruthy();
+  });
+
+  test('a refused removal no longer decides the button once a newer bookmark of the same item has synced', async () => {
+    storeUser(me);
+    await queuedRemoval('failed');
+    const api = fakeApi({ bookmarks: [aBookmark(3, 'Minimal Facts')] });
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <Delivery />
+        <BookmarkButton contentType="video" contentId={3} title="Minimal Facts" />
+      </>,
+    );
+    // The refused removal shows as not saved; pressing the button bookmarks it again.
+    await screen.findByText('Not saved: Refused.');
+    await user.click(await screen.findByRole('button', { name: 'Bookmark' }));
+    await waitFor(() => expect(api.writes().map((r) => r.method)).toEqual(['POST']));
+    await waitFor(() => expect(screen.queryByText(/Not saved|Waiting to sync/)).toBeNull());
+    expect(screen.getByRole('button', { name: 'Bookmarked' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await appDb.outbox.count()).toBe(0);
+  });
+});
 
 describe('BookmarksScreen', () => {
   test('signed out, the page asks to sign in', async () => {
