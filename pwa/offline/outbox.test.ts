@@ -135,6 +135,15 @@ describe('Outbox', () => {
     expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([refused.id]);
   });
 
+  test('a 409 "still in progress" from an older server, without Retry-After, is retried too', async () => {
+    const { fetchImpl } = server(() => json(409, { message: 'A request with this Idempotency-Key is still in progress.' }));
+    const { box } = makeOutbox(fetchImpl);
+    await box.enqueue(write(1));
+    expect((await box.drain(1)).stoppedBy).toBe('server');
+    box.stop();
+    expect((await db.outbox.toArray())[0]).toMatchObject({ status: 'pending', lastStatus: 409 });
+  });
+
   test('a 409 without Retry-After (a real conflict) is a refusal', async () => {
     const { fetchImpl } = server(() => json(409, { message: 'That already exists.' }));
     const { box } = makeOutbox(fetchImpl);

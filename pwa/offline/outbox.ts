@@ -43,7 +43,7 @@ export interface OutboxOptions {
 }
 
 const RETRYABLE = new Set([408, 429]);
-/** What older servers answered, for good, to a write whose first try was cut off mid-request. */
+/** What older servers answered (without Retry-After, and for good) to a write whose first try was cut off mid-request. */
 const STRANDED_MESSAGE = /Idempotency-Key is still in progress/;
 const SYNC_USER_KEY = 'syncUserId';
 /** When a write last reached the server (ISO time), for the sync centre. */
@@ -248,8 +248,9 @@ export class Outbox {
         this.emit({ type: 'auth-required', entry: updated });
         return { delivered, stoppedBy: 'auth' };
       }
-      if (response.status >= 500 || RETRYABLE.has(response.status) || (response.status === 409 && response.headers.has('Retry-After'))) {
-        const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
+      const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
+      const stillRunning = response.status === 409 && (response.headers.has('Retry-After') || STRANDED_MESSAGE.test(message));
+      if (response.status >= 500 || RETRYABLE.has(response.status) || stillRunning) {
         await this.postpone(userId, entry, message, response.status, retryAfterMs(response.headers.get('Retry-After'), this.now()));
         return { delivered, stoppedBy: 'server' };
       }
@@ -257,7 +258,7 @@ export class Outbox {
         ...entry,
         status: 'failed',
         lastStatus: response.status,
-        lastError: serverMessage ?? `${response.status}: ${text || response.statusText}`,
+        lastError: message,
         attempts: entry.attempts + 1,
       };
       await this.db.outbox.put(failed);
