@@ -7,8 +7,9 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
-import { getSyncUser, outbox } from './offline/outbox';
+import { getSyncUser, outbox, recordWorkerDeliveries, type WorkerDelivery } from './offline/outbox';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -16,9 +17,10 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
 
-// Every client route (even one never visited) gets the precached shell; /api and uploaded
-// objects never do: a missing answer must stay a failed request, not a page of HTML.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/, /^\/objects\//] }));
+// Every client route (even one never visited) gets the precached shell; /api, uploaded objects
+// and the server's documents (feeds, sitemap, robots.txt) never do: see navigation-denylist.ts.
+// Nothing else matches those documents here, and none is precached: they always come from the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
 const DAY = 24 * 60 * 60;
 
@@ -80,9 +82,12 @@ self.addEventListener('sync', (event: Event) => {
       // the sync counts as done, and the write waits until the app is opened again.
       await outbox.resetBackoff();
       const invalidate: unknown[][] = [];
-      // The worker's reaction to delivery, as the page's delivery hook is in a tab.
+      const delivered: WorkerDelivery[] = [];
+      // The worker's reaction to delivery: what a tab's delivery hook does, handed to the pages
+      // (now, or when one opens) through IndexedDB.
       const unsubscribe = outbox.setDeliveryListener((e) => {
-        if (e.type === 'synced' || e.type === 'failed') invalidate.push(...e.entry.invalidate);
+        if (e.type === 'synced') delivered.push({ entry: e.entry, response: e.response });
+        if (e.type === 'failed') invalidate.push(...e.entry.invalidate);
       });
       try {
         const result = await outbox.drain(userId);
@@ -91,6 +96,7 @@ self.addEventListener('sync', (event: Event) => {
       } finally {
         outbox.stop();
         unsubscribe();
+        await recordWorkerDeliveries(delivered).catch(() => undefined);
         const clients = await self.clients.matchAll({ type: 'window' });
         for (const client of clients) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, invalidate });
       }

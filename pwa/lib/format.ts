@@ -1,3 +1,5 @@
+import { categoryLabels } from '../../contract/common.js';
+
 // Dates use the platform's Intl formatters rather than a date library: they ship with every
 // browser (nothing to download on a phone's first visit) and follow the reader's time zone.
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
@@ -52,15 +54,6 @@ export function formatReadTime(minutes: number): string {
   return `${minutes} min read`;
 }
 
-const CATEGORY_LABELS: Record<string, string> = {
-  apologetics: 'Apologetics',
-  'bible-study': 'Bible Study',
-  theology: 'Theology',
-  'christian-living': 'Christian Living',
-  'church-history': 'Church History',
-  ministry: 'Ministry',
-};
-
 export function categoryLabel(category: string): string {
-  return CATEGORY_LABELS[category] ?? category;
+  return (categoryLabels as Record<string, string>)[category] ?? category;
 }

@@ -320,6 +320,37 @@ export const outbox = new Outbox();
 
 
 
+/** A write the service worker delivered, with the server's answer, kept for the page to apply to its cache. */
+export interface WorkerDelivery {
+  entry: OutboxEntry;
+  response: unknown;
+}
+const WORKER_DELIVERIES_KEY = 'deliveredByWorker';
+/** The most worker deliveries kept for the page (oldest dropped first); their queries are refetched anyway. */
+const WORKER_DELIVERIES_MAX = 200;
+
+/**
+ * Keeps what the service worker delivered (Background Sync, perhaps with no tab open) until a page
+ * applies it to its query cache: the saved cache would otherwise show, offline, the server's state
+ * from before the write, with no queued entry left to put the write on top.
+ */
+export async function recordWorkerDeliveries(deliveries: WorkerDelivery[], db: AppDatabase = appDb): Promise<void> {
+  if (!deliveries.length) return;
+  await db.transaction('rw', db.meta, async () => {
+    const kept = ((await db.meta.get(WORKER_DELIVERIES_KEY))?.value as WorkerDelivery[] | undefined) ?? [];
+    await db.meta.put({ key: WORKER_DELIVERIES_KEY, value: [...kept, ...deliveries].slice(-WORKER_DELIVERIES_MAX) });
+  });
+}
+
+/** Takes (reads and forgets) what the service worker delivered since a page last looked. */
+export async function takeWorkerDeliveries(db: AppDatabase = appDb): Promise<WorkerDelivery[]> {
+  return db.transaction('rw', db.meta, async () => {
+    const kept = ((await db.meta.get(WORKER_DELIVERIES_KEY))?.value as WorkerDelivery[] | undefined) ?? [];
+    if (kept.length) await db.meta.delete(WORKER_DELIVERIES_KEY);
+    return kept;
+  });
+}
+
 /** Remembers whose writes the service worker may deliver on Background Sync (null after sign-out). */
 export async function setSyncUser(userId: number | null, db: AppDatabase = appDb): Promise<void> {
   if (userId === null) await db.meta.delete(SYNC_USER_KEY);

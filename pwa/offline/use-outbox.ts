@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useToast } from '../components/ui/toast';
 import { openAuthDialog } from '../lib/auth-dialog';
@@ -8,7 +8,14 @@ import { appDb, type OutboxEntry } from './db';
 import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
 import { requestPersistentStorage } from './storage';
-import { outbox, setSyncUser, type EnqueueInput, type OutboxEvent } from './outbox';
+import { outbox, setSyncUser, takeWorkerDeliveries, type EnqueueInput } from './outbox';
+
+/**
+ * Puts a delivered write's answer into the query cache (a feature's own rule, e.g. a saved
+ * completion into its check and list queries), so what the reader sees and what is saved for
+ * offline is the write's result at once, whether or not a screen showing it is open.
+ */
+export type ApplyDelivered = (queryClient: QueryClient, entry: OutboxEntry, response: unknown) => void;
 
 /**
  * Queues a write and starts delivering it. Resolves once the entry is stored on the device
@@ -38,18 +45,6 @@ export function useOutboxActions(): { retry: (id: string) => Promise<void>; disc
     }),
     [userId],
   );
-}
-
-/**
- * Calls `listener` with each outbox event while mounted, e.g. to put a delivered write's answer
- * into the query cache at once (no flash of the old server state between delivery and refetch).
- */
-export function useOutboxEvents(listener: (event: OutboxEvent) => void): void {
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
-  useEffect(() => outbox.subscribe((event) => latest.current(event)), []);
 }
 
 /**
@@ -87,8 +82,12 @@ export function useOutboxSubject(subject: string): OutboxEntry[] | undefined {
  * touched, shows SPEC's failure toast when the server refuses one, and asks for a sign-in when
  * the session has ended (the queue is kept and continues after it).
  */
-export function useOutboxDelivery(): void {
+export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefined): void {
   const { user, isLoading } = useUser();
+  const applyRef = useRef(applyDelivered);
+  useEffect(() => {
+    applyRef.current = applyDelivered;
+  });
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const userId = user?.id ?? null;
@@ -104,11 +103,21 @@ export function useOutboxDelivery(): void {
     // Signed in: queued writes and notes now matter, so ask the browser not to evict them.
     void requestPersistentStorage();
     const drain = () => void outbox.drain(userId);
-    // The service worker delivered writes on Background Sync: refresh what they touched.
+    const delivered = (entry: OutboxEntry, response: unknown) => {
+      applyRef.current(queryClient, entry, response);
+      for (const queryKey of entry.invalidate) void queryClient.invalidateQueries({ queryKey });
+    };
+    // What the service worker delivered on Background Sync, now or while no tab was open.
+    const applyWorkerDeliveries = () =>
+      void takeWorkerDeliveries()
+        .then((deliveries) => deliveries.filter((d) => d.entry.userId === userId).forEach((d) => delivered(d.entry, d.response)))
+        .catch(() => undefined);
     const onWorkerMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; invalidate?: unknown[][] } | null;
       if (data?.type !== OUTBOX_SYNCED_MESSAGE) return;
+      // A worker of an older build names only the queries to refresh.
       for (const queryKey of data.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
+      applyWorkerDeliveries();
     };
     const worker = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null;
     worker?.addEventListener('message', onWorkerMessage);
@@ -121,7 +130,7 @@ export function useOutboxDelivery(): void {
     const unsubscribe = outbox.setDeliveryListener((event) => {
       if ('entry' in event && event.entry.userId !== userId) return;
       if (event.type === 'synced') {
-        for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
+        delivered(event.entry, event.response);
       } else if (event.type === 'failed') {
         for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
         // An empty failureMessage means SPEC §8 shows nothing for this write (folder create/delete).
@@ -133,6 +142,7 @@ export function useOutboxDelivery(): void {
     });
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
+    applyWorkerDeliveries();
     void outbox.requeueStranded(userId).catch(() => 0).then(drain);
     return () => {
       unsubscribe();

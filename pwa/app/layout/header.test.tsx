@@ -25,8 +25,9 @@ describe('header search', () => {
     await user.type(search, '  divine hiddenness {enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=divine%20hiddenness');
-    // The search page reads its query from the URL.
-    const pageBox = await within(screen.getByRole('main')).findByRole('searchbox', { name: 'Search videos, articles, and topics' });
+    // The search page reads its query from the URL. Its code is a lazy chunk, transformed on first
+    // import here: on a busy machine that alone can pass a second.
+    const pageBox = await within(screen.getByRole('main')).findByRole('searchbox', { name: 'Search videos, articles, and topics' }, { timeout: 5000 });
     expect((pageBox as HTMLInputElement).value).toBe('divine hiddenness');
   });
 

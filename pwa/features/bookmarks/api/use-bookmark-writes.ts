@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_FOLDER_COLOR, type ContentType, type CreateBookmarkInput, type CreateFolderInput, type DeleteBookmarkInput, type MoveBookmarkInput } from '../../../../contract/index.js';
 import { useToast } from '../../../components/ui/toast';
 import { newId } from '../../../lib/ids';
 import { useUser } from '../../../lib/session';
-import { useOutboxEvents, useOutboxWrite } from '../../../offline/use-outbox';
-import { applyDeliveredBookmarkWrite, type BookmarkItem, type FolderItem } from './bookmark-view';
+import { useOutboxWrite } from '../../../offline/use-outbox';
+import { type BookmarkItem, type FolderItem } from './bookmark-view';
 import { BOOKMARK_KINDS, bookmarkKeys, bookmarkSubject, FOLDER_FAILURE, FOLDER_KINDS, folderSubject, REMOVE_FAILURE, SAVE_FAILURE } from './bookmarks';
 
 export interface SaveBookmarkTarget {
@@ -24,10 +23,6 @@ export function useBookmarkWrites() {
   const { user } = useUser();
   const { toast } = useToast();
   const write = useOutboxWrite();
-  const queryClient = useQueryClient();
-  useOutboxEvents((event) => {
-    if (event.type === 'synced') applyDeliveredBookmarkWrite(queryClient, event.entry, event.response);
-  });
 
   return useMemo(() => {
     if (!user) return null;

@@ -11,9 +11,11 @@ import { createQueryClient } from '../../../lib/query-client';
 import { bookmarkKeys } from '../api/bookmarks';
 import { BookmarkButton } from './bookmark-button';
 import { BookmarksScreen } from './bookmarks-screen';
+import { applyDeliveredBookmarkWrite } from '../api/bookmark-view';
 
+/** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
 function Delivery() {
-  useOutboxDelivery();
+  useOutboxDelivery(applyDeliveredBookmarkWrite);
   return null;
 }
 

@@ -7,9 +7,11 @@ import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { Comments } from './comments';
+import { applyDeliveredComment } from '../api/comments';
 
+/** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
 function Delivery() {
-  useOutboxDelivery();
+  useOutboxDelivery(applyDeliveredComment);
   return null;
 }
 

@@ -1,5 +1,4 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { LogIn, MessageSquare, Send } from 'lucide-react';
 import { COMMENT_MAX, type Comment, type ContentType, type CreateCommentInput } from '../../../../contract/index.js';
 import { Avatar } from '../../../components/ui/avatar';
@@ -10,8 +9,8 @@ import { openAuthDialog } from '../../../lib/auth-dialog';
 import { formatAge, formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import type { OutboxEntry } from '../../../offline/db';
-import { useOutboxActions, useOutboxEvents, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { applyDeliveredComment, commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, queuedText, useComments } from '../api/comments';
+import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
+import { commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, queuedText, useComments } from '../api/comments';
 
 export interface CommentsProps {
   contentType: ContentType;
@@ -27,13 +26,9 @@ export interface CommentsProps {
 export function Comments({ contentType, contentId }: CommentsProps) {
   const headingId = useId();
   const { user, isLoading: userLoading } = useUser();
-  const queryClient = useQueryClient();
   const comments = useComments(contentType, contentId);
   const queued = useOutboxSubject(commentSubject(contentType, contentId)) ?? [];
   const [draft, setDraft] = useState('');
-  useOutboxEvents((event) => {
-    if (event.type === 'synced') applyDeliveredComment(queryClient, event.entry, event.response);
-  });
 
   const serverComments = comments.data?.pages.flat() ?? [];
   const total = serverComments.length + queued.length;

@@ -6,11 +6,12 @@ import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
-import { progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../api/progress';
+import { applyDeliveredProgress, progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../api/progress';
 import { CompleteButton } from './complete-button';
 
+/** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
 function Delivery() {
-  useOutboxDelivery();
+  useOutboxDelivery(applyDeliveredProgress);
   return null;
 }
 

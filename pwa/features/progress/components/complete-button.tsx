@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Circle } from 'lucide-react';
 import type { ContentType, SaveProgressInput } from '../../../../contract/index.js';
 import { SyncMark } from '../../../components/ui/sync-mark';
 import { useToast } from '../../../components/ui/toast';
 import { useUser } from '../../../lib/session';
-import { useOutboxActions, useOutboxEvents, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { applyDeliveredProgress, intendedCompletion, progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND, useProgressCheck } from '../api/progress';
+import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
+import { intendedCompletion, progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND, useProgressCheck } from '../api/progress';
 
 export interface CompleteButtonProps {
   contentType: ContentType;
@@ -20,14 +19,10 @@ export function CompleteButton({ contentType, contentId }: CompleteButtonProps) 
   const { user } = useUser();
   const userId = user?.id ?? null;
   const { toast } = useToast();
-  const queryClient = useQueryClient();
   const write = useOutboxWrite();
   const { retry, discard } = useOutboxActions();
   const check = useProgressCheck(userId, contentType, contentId);
   const entries = useOutboxSubject(progressSubject(contentType, contentId));
-  useOutboxEvents((event) => {
-    if (event.type === 'synced') applyDeliveredProgress(queryClient, event.entry, event.response);
-  });
 
   const last = entries?.at(-1);
   const completed = last ? intendedCompletion(last) : (check.data?.completed ?? false);

@@ -1,0 +1,85 @@
+import { waitFor } from '@testing-library/react';
+import { progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../../features/progress/api/progress';
+import { createQueryClient } from '../../lib/query-client';
+import { appDb } from '../../offline/db';
+import { outbox, recordWorkerDeliveries, type EnqueueInput } from '../../offline/outbox';
+import { json, mockFetch, offline } from '../../test/fetch';
+import { aUser, renderWithProviders, storeUser } from '../../test/render';
+import OutboxDelivery from './outbox-delivery';
+
+const me = aUser({ id: 7 });
+const checkKey = progressKeys.check(7, 'video', 4);
+const saved = { userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100, updatedAt: '2025-03-01T00:00:00.000Z' };
+const completion: EnqueueInput = {
+  userId: 7,
+  subject: progressSubject('video', 4),
+  kind: PROGRESS_KIND,
+  replacesEarlier: true,
+  method: 'POST',
+  path: '/api/progress',
+  body: { userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100 },
+  invalidate: [[...progressKeys.all(7)]],
+  failureMessage: PROGRESS_FAILURE,
+  label: 'Mark video 4 complete',
+};
+
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+beforeEach(async () => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = false;
+  await appDb.outbox.clear();
+  await appDb.meta.clear();
+});
+afterEach(() => {
+  actEnvironment.IS_REACT_ACT_ENVIRONMENT = true;
+  outbox.stop();
+});
+
+/** The server's completion answer, saved from an earlier visit, and no screen showing it. */
+function clientWithSavedAnswer() {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(checkKey, { completed: false });
+  return queryClient;
+}
+
+describe('what delivery puts in the cache', () => {
+  test("a write delivered while no screen shows its item changes the saved answer, even when the refetch after it fails", async () => {
+    storeUser(me);
+    mockFetch((r) => {
+      if (r.path === '/api/auth/me') return json(200, me);
+      if (r.method === 'POST' && r.path === '/api/progress') return json(200, saved);
+      // The connection goes right after delivery: the refresh of what it touched cannot come.
+      return offline();
+    });
+    await outbox.enqueue(completion);
+    const queryClient = clientWithSavedAnswer();
+    renderWithProviders(<OutboxDelivery />, queryClient);
+    await waitFor(async () => expect(await appDb.outbox.count()).toBe(0));
+    await waitFor(() => expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true }));
+  });
+
+  test('what the service worker delivered while no tab was open is applied when a page opens', async () => {
+    storeUser(me);
+    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : offline()));
+    const entry = await outbox.enqueue(completion);
+    await appDb.outbox.clear();
+    await recordWorkerDeliveries([{ entry, response: saved }]);
+    const queryClient = clientWithSavedAnswer();
+    renderWithProviders(<OutboxDelivery />, queryClient);
+    await waitFor(() => expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true }));
+    // Taken once: the next page does not apply it again over newer answers.
+    expect(await appDb.meta.get('deliveredByWorker')).toBeUndefined();
+  });
+
+  test("another user's delivery recorded by the worker is not applied to this reader's cache", async () => {
+    storeUser(me);
+    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : offline()));
+    const entry = await outbox.enqueue({ ...completion, userId: 8 });
+    await appDb.outbox.clear();
+    await recordWorkerDeliveries([{ entry, response: { ...saved, userId: 8 } }]);
+    const queryClient = clientWithSavedAnswer();
+    renderWithProviders(<OutboxDelivery />, queryClient);
+    await waitFor(async () => expect(await appDb.meta.get('deliveredByWorker')).toBeUndefined());
+    expect(queryClient.getQueryData(checkKey)).toEqual({ completed: false });
+    expect(queryClient.getQueryData(progressKeys.check(8, 'video', 4))).toBeUndefined();
+  });
+});
