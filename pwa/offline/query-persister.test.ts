@@ -91,3 +91,15 @@ test('an answer whose refetch failed (offline, after a write invalidated it) is 
   expect(state).toMatchObject({ status: 'success', error: null, dataUpdatedAt: fetchedAt });
   expect(state?.isInvalidated).toBe(true);
 });
+
+test('the first change after a quiet spell is written at once, not a throttle period later', async () => {
+  const db = freshDb();
+  const persister = createDexiePersister(db, 10_000);
+  await persister.persistClient({ timestamp: 1, buster: 'b', clientState: { queries: [], mutations: [] } });
+  await new Promise((r) => setTimeout(r, 50));
+  expect((await persister.restoreClient())?.timestamp).toBe(1);
+  // Within the throttle period a change waits (one more write comes at its end).
+  await persister.persistClient({ timestamp: 2, buster: 'b', clientState: { queries: [], mutations: [] } });
+  await new Promise((r) => setTimeout(r, 50));
+  expect((await persister.restoreClient())?.timestamp).toBe(1);
+});

@@ -10,15 +10,17 @@ const KEY = 'react-query';
 export const PERSIST_MAX_AGE = QUERY_CACHE_MAX_AGE;
 
 /**
- * Keeps the TanStack Query cache in IndexedDB (Dexie's `queryCache` table), written at most
- * once per `throttleMs` and always the latest state, so reading on a train shows what was
+ * Keeps the TanStack Query cache in IndexedDB (Dexie's `queryCache` table), written at once after a
+ * quiet spell, then at most once per `throttleMs`, always the latest state, so reading on a train shows what was
  * seen before. IndexedDB, not localStorage: no 5 MB cap and no blocking the main thread.
  */
 export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250): Persister {
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastWrite = -Infinity;
   const flush = async () => {
     timer = null;
+    lastWrite = Date.now();
     const client = pending;
     pending = null;
     if (client) await db.queryCache.put({ key: KEY, value: client }).then(() => setSavedFlag(true), () => undefined);
@@ -31,9 +33,12 @@ export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250):
     });
   }
   return {
+    // The first change after a quiet spell is written at once (a delivered write's answer must be
+    // saved before a reload or a closed app can lose it); changes that follow within `throttleMs`
+    // make one more write, with the latest state.
     persistClient: (client) => {
       pending = client;
-      timer ??= setTimeout(() => void flush(), throttleMs);
+      timer ??= setTimeout(() => void flush(), Math.max(0, lastWrite + throttleMs - Date.now()));
     },
     restoreClient: async () => (await db.queryCache.get(KEY))?.value as PersistedClient | undefined,
     removeClient: async () => {
