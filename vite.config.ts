@@ -2,10 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { SITE_DOCUMENT_PATHS } from './contract/documents.js';
 
-// The API (Koa) serves /api and uploaded /objects on one origin; in development Vite
-// proxies both so the browser still sees a single origin (cookies, same-origin checks).
+// The API (Koa) serves /api, uploaded /objects and the feeds, sitemap and robots.txt on one
+// origin; in development Vite proxies them so the browser still sees a single origin (cookies,
+// same-origin checks) and /feed.xml is the feed, not the app.
 const api = 'http://127.0.0.1:3000';
+const proxy = { '/api': api, '/objects': api, ...Object.fromEntries(SITE_DOCUMENT_PATHS.map((path) => [path, api])) };
 
 /** Changes with every build: the persisted query cache is dropped when the app's code changes. */
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
@@ -81,10 +84,10 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': api, '/objects': api },
+    proxy,
   },
   preview: {
     host: '127.0.0.1',
-    proxy: { '/api': api, '/objects': api },
+    proxy,
   },
 });

@@ -17,6 +17,7 @@ import { blogRoutes } from './modules/blog/blog.routes.js';
 import { bookmarkRoutes } from './modules/bookmarks/bookmarks.routes.js';
 import { commentRoutes } from './modules/comments/comments.routes.js';
 import { devotionalRoutes } from './modules/devotionals/devotionals.routes.js';
+import { feedRoutes } from './modules/feeds/feeds.routes.js';
 import { liveRoutes } from './modules/live/live.routes.js';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.js';
 import { objectRoutes, publicObjectRoutes, UPLOAD_PATH } from './modules/objects/objects.routes.js';
@@ -107,6 +108,7 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   app.use(publicObjectRoutes(deps).routes());
+  app.use(feedRoutes(deps).routes());
   app.use(staticPwa(config.distDir));
   return app;
 }

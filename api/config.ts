@@ -23,6 +23,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  PUBLIC_URL: z.string().optional(),
 });
 
 export type DatabaseConfig =
@@ -43,6 +44,8 @@ export interface AppConfig {
   logRequests: boolean;
   /** How long public GET answers may be served from memory (0 turns the cache off). */
   publicCacheMs: number;
+  /** The site's public origin (`https://example.org`, no trailing slash) for absolute links; null: each request's own origin. */
+  publicUrl: string | null;
 }
 
 export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
@@ -50,6 +53,27 @@ export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
   if (/^postgres(ql)?:\/\//i.test(url)) return { client: 'pg', connectionString: url };
   if (url.startsWith('sqlite:')) return { client: 'sqlite', filename: url === 'sqlite::memory:' ? ':memory:' : path.resolve(url.slice('sqlite:'.length)) };
   throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or sqlite: (got "${url.split(':')[0]}:…")`);
+}
+
+/**
+ * `PUBLIC_URL` as an origin without a trailing slash, or null when unset or blank. The app is
+ * served from the root of its origin (the service worker's scope is `/`), so a path, query or
+ * fragment would only produce links that do not exist: they are refused at boot.
+ */
+export function parsePublicUrl(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL such as https://example.org (got "${text}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https:// (got "${url.protocol}…")`);
+  if (url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new Error(`PUBLIC_URL must be an origin only, such as https://example.org: the app is served from its root (got "${text}")`);
+  }
+  return url.origin;
 }
 
 /** Reads settings from the environment and refuses bad values at boot rather than at the first request. */
@@ -84,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
     logRequests: e.LOG_REQUESTS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    publicUrl: parsePublicUrl(e.PUBLIC_URL),
   };
 }

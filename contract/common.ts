@@ -13,6 +13,16 @@ export const categories = [
 export const categorySchema = z.enum(categories, { message: 'Category must be one of the six categories' });
 export type Category = z.infer<typeof categorySchema>;
 
+/** How a category is written for people: on cards and pages, and in the feeds. */
+export const categoryLabels: Record<Category, string> = {
+  apologetics: 'Apologetics',
+  'bible-study': 'Bible Study',
+  theology: 'Theology',
+  'christian-living': 'Christian Living',
+  'church-history': 'Church History',
+  ministry: 'Ministry',
+};
+
 export const contentTypes = ['video', 'blog'] as const;
 export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType must be video or blog' });
 export type ContentType = z.infer<typeof contentTypeSchema>;

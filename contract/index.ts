@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './documents.js';
 export * from './users.js';
 export * from './content.js';
 export * from './study.js';

@@ -14,15 +14,22 @@ import type { Context, Middleware, Next } from 'koa';
  * and other processes behind a load balancer see it within `ttlMs`. Nothing per-user is ever
  * stored here. Every cached answer carries an ETag, so clients can revalidate with 304s.
  *
+ * Entries are keyed by origin and URL: a document with absolute links built from the request's
+ * own origin (a feed, the sitemap, when PUBLIC_URL is unset) must never reach a client that
+ * asked another host name, and a forged Host header must not poison what others are sent.
+ *
  * Two middlewares share the cache, like a micro-cache in front of the app:
  * - `serve`, near the top of the stack, answers a hit by itself with the bytes and headers
  *   recorded on the miss (security headers included), gzipped once per entry rather than once
  *   per request, without running helmet, compression, the session or the router again;
  * - `fill`, just before the session, stores what a route marked with `cachePublicly` answered
  *   and drops the entries a successful write made stale.
+ *
+ * An `/api/{resource}/…` answer is stale after a write to `/api/{resource}`; an answer outside
+ * /api (a feed, the sitemap) names the resources it is built from: `cachePublicly(ctx, ['blog'])`.
  */
-export function cachePublicly(ctx: Context): void {
-  ctx.state.publicCache = true;
+export function cachePublicly(ctx: Context, dependsOn?: readonly string[]): void {
+  ctx.state.publicCache = dependsOn ?? [resourceOf(ctx.path)];
 }
 
 interface Entry {
@@ -34,6 +41,8 @@ interface Entry {
   expires: number;
   /** The headers of the first answer (security headers included), built by `serve` once the stack has run. */
   headers: RecordedHeaders | null;
+  /** The resources whose writes make this answer stale ('videos', 'blog', …). */
+  dependsOn: readonly string[];
 }
 
 /** Ready to write, for each form of the body: nothing is copied or negotiated per hit beyond the choice. */
@@ -57,9 +66,13 @@ function resourcesTouchedBy(path: string): string[] {
   return [segment];
 }
 
-function resourceOf(url: string): string {
-  return url.split('/')[2]?.split('?')[0] ?? '';
+/** `/api/videos/5` → 'videos'. */
+function resourceOf(path: string): string {
+  return path.split('/')[2] ?? '';
 }
+
+/** Protocol, host and URL. (Koa 3's `ctx.origin` is the Origin request header, absent on most GETs.) */
+const keyOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}${ctx.url}`;
 
 export interface PublicCache {
   serve: Middleware;
@@ -68,11 +81,12 @@ export interface PublicCache {
 
 export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }): PublicCache {
   const entries = new Map<string, Entry>();
-  const cacheable = (ctx: Context) => ttlMs > 0 && SAFE.has(ctx.method) && ctx.path.startsWith('/api/');
+  // Any GET may have been marked by its route; only what was marked is ever stored.
+  const cacheable = (ctx: Context) => ttlMs > 0 && SAFE.has(ctx.method);
 
   const serve = async (ctx: Context, next: Next) => {
     if (!cacheable(ctx)) return next();
-    const hit = entries.get(ctx.url);
+    const hit = entries.get(keyOf(ctx));
     if (hit?.headers && hit.expires > Date.now()) {
       answerFromMemory(ctx, hit, hit.headers);
       return;
@@ -88,14 +102,15 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
       await next();
       if (ctx.status < 400 && ctx.path.startsWith('/api/')) {
         const touched = new Set(resourcesTouchedBy(ctx.path));
-        for (const key of entries.keys()) if (touched.has(resourceOf(key))) entries.delete(key);
+        for (const [key, entry] of entries) if (entry.dependsOn.some((r) => touched.has(r))) entries.delete(key);
       }
       return;
     }
     if (!cacheable(ctx)) return next();
 
     await next();
-    if (!ctx.state.publicCache || ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
+    const dependsOn = ctx.state.publicCache as readonly string[] | undefined;
+    if (!dependsOn || ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
     const raw = ctx.body;
     const body = Buffer.isBuffer(raw) ? raw : Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw));
     const entry: Entry = {
@@ -105,10 +120,12 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
       type: ctx.response.get('Content-Type') || 'application/json; charset=utf-8',
       expires: Date.now() + ttlMs,
       headers: null,
+      dependsOn,
     };
-    entries.delete(ctx.url);
+    const key = keyOf(ctx);
+    entries.delete(key);
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(ctx.url, entry);
+    entries.set(key, entry);
     ctx.state.publicCacheEntry = entry;
     ctx.status = 200;
     ctx.set('ETag', entry.etag);

@@ -46,6 +46,16 @@ function blogQueries(db: Db | Knex.Transaction) {
       return query;
     },
 
+    /** Every post's id and publication instant, newest first: the sitemap's entries, without the text. */
+    async listDates(): Promise<Array<Pick<BlogPostRow, 'id' | 'published_at'>>> {
+      return posts()
+        .select('id', 'published_at')
+        .orderBy([
+          { column: 'published_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ]);
+    },
+
     async findFeatured(): Promise<BlogPostRow | undefined> {
       return posts()
         .select(...BLOG_SUMMARY_COLUMNS)

@@ -1,6 +1,6 @@
 import type { Category, Video } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { toNumber } from '../../lib/convert.js';
+import { toIso, toNumber } from '../../lib/convert.js';
 import { VIDEO_COLUMNS, toVideo, type VideoRow } from './video.mapper.js';
 
 export interface VideoListFilters {
@@ -22,6 +22,17 @@ export function videosRepo(db: Db) {
       if (filters.category !== undefined) query.where('category', filters.category);
       const rows = (await query.limit(limit)) as VideoRow[];
       return rows.map(toVideo);
+    },
+
+    /** Every video's id and publication instant, newest first: the sitemap's entries, without the rest. */
+    async listDates(): Promise<Array<{ id: number; publishedAt: string }>> {
+      const rows = (await db('videos')
+        .select('id', 'published_at')
+        .orderBy([
+          { column: 'published_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])) as Array<Pick<VideoRow, 'id' | 'published_at'>>;
+      return rows.map((row) => ({ id: toNumber(row.id), publishedAt: toIso(row.published_at) }));
     },
 
     async findById(id: number): Promise<Video | null> {
