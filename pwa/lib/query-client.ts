@@ -52,6 +52,13 @@ export const privateKey = (userId: number) => [...PRIVATE_KEY_ROOT, userId] as c
 /** When this page load began: answers older than this were restored from the persisted cache. */
 const PAGE_LOADED_AT = Date.now();
 
+/**
+ * An answer restored from an earlier visit that is being fetched again right now: for that moment
+ * it may be out of date (a change made on another device, or saved just before the app closed), so
+ * a toggle that acts on it waits. Offline nothing is fetched, and the saved answer is the best known.
+ */
+export const recheckingRestored = (query: { dataUpdatedAt: number; isFetching: boolean }): boolean => query.isFetching && query.dataUpdatedAt < PAGE_LOADED_AT;
+
 /** The browser says it has no network (reliable when false; see `useOnlineStatus`). */
 const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useToast } from '../components/ui/toast';
+import { deliveryNeeded } from '../lib/delivery-needed';
 import { openAuthDialog } from '../lib/auth-dialog';
 import { useUser } from '../lib/session';
 import { appDb, type OutboxEntry } from './db';
@@ -23,6 +24,7 @@ export type ApplyDelivered = (queryClient: QueryClient, entry: OutboxEntry, resp
  */
 export function useOutboxWrite(): (input: EnqueueInput) => Promise<OutboxEntry> {
   return useCallback(async (input: EnqueueInput) => {
+    deliveryNeeded();
     const entry = await outbox.enqueue(input);
     void outbox.drain(input.userId);
     // If this attempt cannot reach the server, the browser (where it can) retries even after the app is closed.

@@ -1,11 +1,13 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { OfflineBadge } from '../../features/sync/components/sync-badge';
+import { whenDeliveryNeeded } from '../../lib/delivery-needed';
 import { pageSettled } from '../../lib/page-settled';
 
 // Pieces every page has but none needs for its first paint. Their code loads once the page has its
 // own code and data (pageSettled): IndexedDB (Dexie) and workbox-window stay out of the first
 // download of every route and never compete with the route's own requests.
-const OutboxDelivery = lazy(() => pageSettled().then(() => import('./outbox-delivery')));
+// Sooner when the reader queues a write before the page has settled (see delivery-needed.ts).
+const OutboxDelivery = lazy(() => Promise.race([pageSettled(), whenDeliveryNeeded()]).then(() => import('./outbox-delivery')));
 const SyncIndicator = lazy(() =>
   pageSettled()
     .then(() => import('../../features/sync/components/sync-indicator'))

@@ -3,6 +3,7 @@ import { Bookmark, BookmarkCheck, Folder } from 'lucide-react';
 import type { ContentType } from '../../../../contract/index.js';
 import { SyncMark } from '../../../components/ui/sync-mark';
 import { useToast } from '../../../components/ui/toast';
+import { recheckingRestored } from '../../../lib/query-client';
 import { useUser } from '../../../lib/session';
 import { useOutboxActions } from '../../../offline/use-outbox';
 import { bookmarkKey, useBookmarkView } from '../api/bookmark-view';
@@ -42,7 +43,9 @@ function SignedInBookmarkButton({ userId, contentType, contentId, title }: Bookm
   const { retry, discard } = useOutboxActions();
   const item = view.byKey.get(bookmarkKey(contentType, contentId));
   const bookmarked = !!item && !item.removed;
-  const loading = !view.queueKnown || (view.bookmarksQuery.isPending && !item);
+  const queued = item !== undefined && item.sync.status !== 'synced';
+  // Until the queued writes are read, or while a saved answer from an earlier visit is checked again, no press.
+  const loading = !view.queueKnown || (!queued && (view.bookmarksQuery.isPending || recheckingRestored(view.bookmarksQuery)));
   const target = { contentType, contentId, title };
 
   const toggle = () => {

@@ -1,5 +1,6 @@
 import { Heart } from 'lucide-react';
 import { SyncMark } from '../../../components/ui/sync-mark';
+import { recheckingRestored } from '../../../lib/query-client';
 import { useUser } from '../../../lib/session';
 import { useHearts } from '../api/get-hearts';
 import { heartView, useHeartDevotional } from '../api/set-heart';
@@ -16,7 +17,7 @@ export function HeartButton({ devotionalId, devotionalTitle }: { devotionalId: n
   const { entries, setHearted, retry, dismiss } = useHeartDevotional(devotionalId, devotionalTitle);
   const view = heartView(hearts.data, entries ?? []);
   // Signed in, the reader's queued choice decides what shows: until it is read, no press.
-  const waiting = user !== null && entries === undefined;
+  const waiting = user !== null && (entries === undefined || (!view.pending && recheckingRestored(hearts)));
   const count = view.count ?? 0;
   const failed = view.failed;
 

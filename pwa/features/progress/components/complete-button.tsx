@@ -2,6 +2,7 @@ import { CheckCircle2, Circle } from 'lucide-react';
 import type { ContentType, SaveProgressInput } from '../../../../contract/index.js';
 import { SyncMark } from '../../../components/ui/sync-mark';
 import { useToast } from '../../../components/ui/toast';
+import { recheckingRestored } from '../../../lib/query-client';
 import { useUser } from '../../../lib/session';
 import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
 import { intendedCompletion, progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND, useProgressCheck } from '../api/progress';
@@ -27,7 +28,8 @@ export function CompleteButton({ contentType, contentId }: CompleteButtonProps) 
   const last = entries?.at(-1);
   const completed = last ? intendedCompletion(last) : (check.data?.completed ?? false);
   // Until the queued writes are read, the server's answer alone may be the wrong way round.
-  const loading = userId !== null && (entries === undefined || (check.isPending && !last));
+  // Nor is a saved answer from an earlier visit while it is being checked again.
+  const loading = userId !== null && (entries === undefined || (!last && (check.isPending || recheckingRestored(check))));
 
   const onClick = async () => {
     if (!user) {
