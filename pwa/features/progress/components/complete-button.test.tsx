@@ -166,4 +166,20 @@ describe('CompleteButton', () => {
     expect(completed).toBe(false);
     expect(await appDb.outbox.count()).toBe(0);
   });
+
+  test('a saved answer from an earlier visit is not pressable while it is checked again online: the fresh answer decides', async () => {
+    storeUser(me);
+    const check = held();
+    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : check.promise));
+    const queryClient = createQueryClient();
+    // Saved yesterday (restored from IndexedDB): not completed. Since then it was completed on another device.
+    queryClient.setQueryData(progressKeys.check(me.id, 'video', 4), { completed: false }, { updatedAt: Date.now() - 24 * 60 * 60 * 1000 });
+    renderWithProviders(<CompleteButton contentType="video" contentId={4} />, queryClient);
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(1));
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    check.release(json(200, { completed: true }));
+    const fresh = await screen.findByRole('button', { name: 'Completed' });
+    await waitFor(() => expect((fresh as HTMLButtonElement).disabled).toBe(false));
+  });
 });
