@@ -9,7 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
-import { getSyncUser, outbox, recordWorkerDeliveries, type WorkerDelivery } from './offline/outbox';
+import { getSyncUser, outbox } from './offline/outbox';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -82,11 +82,9 @@ self.addEventListener('sync', (event: Event) => {
       // the sync counts as done, and the write waits until the app is opened again.
       await outbox.resetBackoff();
       const invalidate: unknown[][] = [];
-      const delivered: WorkerDelivery[] = [];
-      // The worker's reaction to delivery: what a tab's delivery hook does, handed to the pages
-      // (now, or when one opens) through IndexedDB.
-      const unsubscribe = outbox.setDeliveryListener((e) => {
-        if (e.type === 'synced') delivered.push({ entry: e.entry, response: e.response });
+      // No delivery listener here: the outbox records each delivered answer in IndexedDB for the
+      // pages to apply (now, on the message below, or when one opens). Refusals: refresh their queries.
+      const unsubscribe = outbox.subscribe((e) => {
         if (e.type === 'failed') invalidate.push(...e.entry.invalidate);
       });
       try {
@@ -96,7 +94,6 @@ self.addEventListener('sync', (event: Event) => {
       } finally {
         outbox.stop();
         unsubscribe();
-        await recordWorkerDeliveries(delivered).catch(() => undefined);
         const clients = await self.clients.matchAll({ type: 'window' });
         for (const client of clients) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, invalidate });
       }

@@ -37,12 +37,15 @@ export function App() {
     const timer = setTimeout(finish, RESTORE_TIMEOUT_MS);
     const startWhen = restoring ? Promise.resolve() : watchPageSettled(queryClient);
     void startWhen
-      .then(() => import('../offline/query-persister'))
-      .then(({ persistQueries }) => {
+      // With a saved cache, writes delivered since it was last written may wait to be put into it
+      // (apply-delivered.ts): loaded beside the persister, applied before any screen reads the cache.
+      .then(() => Promise.all([import('../offline/query-persister'), restoring ? import('./layout/apply-delivered') : null]))
+      .then(async ([{ persistQueries }, deliveries]) => {
         if (cancelled) return;
         const persisted = persistQueries(queryClient, __BUILD_ID__, undefined, { saveAtOnce: !restoring });
         stop = persisted.stop;
-        return persisted.restored;
+        await persisted.restored;
+        await deliveries?.applyUnappliedDeliveries(queryClient).catch(() => undefined);
       })
       .catch(() => undefined)
       .finally(finish);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { json, offline } from '../test/fetch';
 import { AppDatabase } from './db';
-import { Outbox, type EnqueueInput, type OutboxEvent } from './outbox';
+import { Outbox, takeUnappliedDeliveries, type EnqueueInput, type OutboxEvent } from './outbox';
 
 let db: AppDatabase;
 let dbCount = 0;
@@ -294,7 +294,7 @@ describe('Outbox', () => {
     expect(requests).toHaveLength(0);
   });
 
-  test('what a drain did before the delivery listener was set is handed to it once it is, once', async () => {
+  test('a refusal made before the delivery listener was set is handed to it once it is, once; a delivery is recorded in IndexedDB instead', async () => {
     const { fetchImpl } = server((path) => (path.includes('n=2') ? json(404, { message: 'Video not found' }) : json(201, { id: 'a' })));
     const { box } = makeOutbox(fetchImpl);
     await box.enqueue(write(1));
@@ -304,10 +304,14 @@ describe('Outbox', () => {
 
     const seen: OutboxEvent[] = [];
     const unset = box.setDeliveryListener((e) => seen.push(e));
-    expect(seen.map((e) => `${e.type} ${'entry' in e ? e.entry.label : ''}`)).toEqual(['synced Bookmark 1', 'failed Bookmark 2']);
-    expect(seen[1]).toMatchObject({ entry: { lastError: 'Video not found' } });
+    expect(seen.map((e) => `${e.type} ${'entry' in e ? e.entry.label : ''}`)).toEqual(['failed Bookmark 2']);
+    expect(seen[0]).toMatchObject({ entry: { lastError: 'Video not found' } });
+    const recorded = await takeUnappliedDeliveries(db);
+    expect(recorded).toEqual([{ entry: expect.objectContaining({ label: 'Bookmark 1' }), response: { id: 'a' } }]);
+    expect(await takeUnappliedDeliveries(db)).toEqual([]);
 
-    // Set again (the app remounted it): nothing is handed over twice; new events arrive live.
+    // Set again (the app remounted it): nothing is handed over twice; new events arrive live, and
+    // a delivery someone listened to is not recorded.
     unset();
     const again: OutboxEvent[] = [];
     box.setDeliveryListener((e) => again.push(e));
@@ -316,10 +320,11 @@ describe('Outbox', () => {
     await box.drain(1);
     box.stop();
     expect(again.map((e) => e.type)).toEqual(['synced', 'drained']);
+    expect(await takeUnappliedDeliveries(db)).toEqual([]);
   });
 
-  test('with no delivery listener, at most the last 100 delivery events are kept, and forgetMissed drops them', async () => {
-    const { fetchImpl } = server(() => json(201, {}));
+  test('with no delivery listener, at most the last 100 refusals are kept, and forgetMissed drops them; at most 200 deliveries are recorded', async () => {
+    const { fetchImpl } = server((path) => (Number(new URL(path, 'http://x').searchParams.get('n')) > 300 ? json(201, {}) : json(400, { message: 'no' })));
     const { box } = makeOutbox(fetchImpl);
     for (let n = 1; n <= 105; n++) await box.enqueue(write(n));
     await box.drain(1);
@@ -334,7 +339,14 @@ describe('Outbox', () => {
     box.stop();
     box.forgetMissed();
     const after: OutboxEvent[] = [];
-    box.setDeliveryListener((e) => after.push(e));
+    box.setDeliveryListener((e) => after.push(e))();
     expect(after).toEqual([]);
+
+    for (let n = 301; n <= 505; n++) await box.enqueue(write(n));
+    await box.drain(1);
+    box.stop();
+    const recorded = await takeUnappliedDeliveries(db);
+    expect(recorded).toHaveLength(200);
+    expect(recorded[0]).toMatchObject({ entry: { label: 'Bookmark 306' } });
   });
 });

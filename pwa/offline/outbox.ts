@@ -86,8 +86,8 @@ export class Outbox {
   /**
    * The app's one reaction to what delivery did (refresh what a write touched, the failure toast,
    * the sign-in prompt). A write made while the page is still starting is delivered at once, before
-   * that reaction has loaded: what happened to it is kept and handed over when it is set, so no
-   * refusal goes unsaid and no refresh is skipped. Returns the function that unsets it.
+   * that reaction has loaded: a refusal is kept and handed over when it is set, so none goes unsaid,
+   * and a delivery is recorded in IndexedDB (takeUnappliedDeliveries). Returns the function that unsets it.
    */
   setDeliveryListener(listener: (event: OutboxEvent) => void): () => void {
     this.deliveryListener = listener;
@@ -105,7 +105,8 @@ export class Outbox {
   private emit(event: OutboxEvent): void {
     for (const listener of this.listeners) listener(event);
     if (this.deliveryListener) this.deliveryListener(event);
-    else if (event.type === 'synced' || event.type === 'failed' || event.type === 'auth-required') {
+    // A delivery with no listener is recorded in IndexedDB instead (takeUnappliedDeliveries).
+    else if (event.type === 'failed' || event.type === 'auth-required') {
       this.missed.push(event);
       if (this.missed.length > MISSED_EVENTS_MAX) this.missed.shift();
     }
@@ -233,10 +234,17 @@ export class Outbox {
       const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : undefined;
 
       if (response.ok) {
+        const unseen = !this.deliveryListener;
         await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
           await this.db.outbox.delete(entry.seq!);
           if (entry.replacesEarlier) await this.dropReplaced(entry);
           await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
+          // No reaction is listening (the service worker, a page still starting): keep the answer
+          // for the page to apply, in this same transaction (see takeUnappliedDeliveries).
+          if (unseen) {
+            const kept = ((await this.db.meta.get(UNAPPLIED_KEY))?.value as UnappliedDelivery[] | undefined) ?? [];
+            await this.db.meta.put({ key: UNAPPLIED_KEY, value: [...kept, { entry, response: json }].slice(-UNAPPLIED_MAX) });
+          }
         });
         delivered += 1;
         this.emit({ type: 'synced', entry, response: json });
@@ -320,33 +328,26 @@ export const outbox = new Outbox();
 
 
 
-/** A write the service worker delivered, with the server's answer, kept for the page to apply to its cache. */
-export interface WorkerDelivery {
+/** A delivered write and the server's answer, kept until a page has put it into its query cache. */
+export interface UnappliedDelivery {
   entry: OutboxEntry;
   response: unknown;
 }
-const WORKER_DELIVERIES_KEY = 'deliveredByWorker';
-/** The most worker deliveries kept for the page (oldest dropped first); their queries are refetched anyway. */
-const WORKER_DELIVERIES_MAX = 200;
+const UNAPPLIED_KEY = 'unappliedDeliveries';
+/** The most unapplied deliveries kept (oldest dropped first); the queries they touched are refetched anyway. */
+const UNAPPLIED_MAX = 200;
 
 /**
- * Keeps what the service worker delivered (Background Sync, perhaps with no tab open) until a page
- * applies it to its query cache: the saved cache would otherwise show, offline, the server's state
- * from before the write, with no queued entry left to put the write on top.
+ * Takes (reads and forgets) the writes delivered while no page's delivery reaction was there to
+ * put their answers into the query cache: by the service worker on Background Sync, perhaps with
+ * no tab open, or by a page in the moment before its reaction loaded. They are recorded in the same
+ * IndexedDB transaction that removes the queued entry, so a write is always either still queued
+ * (shown as the reader's intent) or recorded here (applied at the next start), never neither.
  */
-export async function recordWorkerDeliveries(deliveries: WorkerDelivery[], db: AppDatabase = appDb): Promise<void> {
-  if (!deliveries.length) return;
-  await db.transaction('rw', db.meta, async () => {
-    const kept = ((await db.meta.get(WORKER_DELIVERIES_KEY))?.value as WorkerDelivery[] | undefined) ?? [];
-    await db.meta.put({ key: WORKER_DELIVERIES_KEY, value: [...kept, ...deliveries].slice(-WORKER_DELIVERIES_MAX) });
-  });
-}
-
-/** Takes (reads and forgets) what the service worker delivered since a page last looked. */
-export async function takeWorkerDeliveries(db: AppDatabase = appDb): Promise<WorkerDelivery[]> {
+export async function takeUnappliedDeliveries(db: AppDatabase = appDb): Promise<UnappliedDelivery[]> {
   return db.transaction('rw', db.meta, async () => {
-    const kept = ((await db.meta.get(WORKER_DELIVERIES_KEY))?.value as WorkerDelivery[] | undefined) ?? [];
-    if (kept.length) await db.meta.delete(WORKER_DELIVERIES_KEY);
+    const kept = ((await db.meta.get(UNAPPLIED_KEY))?.value as UnappliedDelivery[] | undefined) ?? [];
+    if (kept.length) await db.meta.delete(UNAPPLIED_KEY);
     return kept;
   });
 }

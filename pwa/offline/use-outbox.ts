@@ -9,7 +9,7 @@ import { appDb, type OutboxEntry } from './db';
 import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
 import { requestPersistentStorage } from './storage';
-import { outbox, setSyncUser, takeWorkerDeliveries, type EnqueueInput } from './outbox';
+import { outbox, setSyncUser, takeUnappliedDeliveries, type EnqueueInput } from './outbox';
 
 /**
  * Puts a delivered write's answer into the query cache (a feature's own rule, e.g. a saved
@@ -109,9 +109,10 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
       applyRef.current(queryClient, entry, response);
       for (const queryKey of entry.invalidate) void queryClient.invalidateQueries({ queryKey });
     };
-    // What the service worker delivered on Background Sync, now or while no tab was open.
-    const applyWorkerDeliveries = () =>
-      void takeWorkerDeliveries()
+    // What was delivered with no reaction listening: by the service worker on Background Sync (now,
+    // or while no tab was open), or by this page before this hook loaded.
+    const applyUnapplied = () =>
+      void takeUnappliedDeliveries()
         .then((deliveries) => deliveries.filter((d) => d.entry.userId === userId).forEach((d) => delivered(d.entry, d.response)))
         .catch(() => undefined);
     const onWorkerMessage = (event: MessageEvent) => {
@@ -119,7 +120,7 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
       if (data?.type !== OUTBOX_SYNCED_MESSAGE) return;
       // A worker of an older build names only the queries to refresh.
       for (const queryKey of data.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
-      applyWorkerDeliveries();
+      applyUnapplied();
     };
     const worker = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null;
     worker?.addEventListener('message', onWorkerMessage);
@@ -144,7 +145,7 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
     });
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
-    applyWorkerDeliveries();
+    applyUnapplied();
     void outbox.requeueStranded(userId).catch(() => 0).then(drain);
     return () => {
       unsubscribe();

@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { outbox } from '../offline/outbox';
+import { outbox, takeUnappliedDeliveries } from '../offline/outbox';
 import { unexpectedFetch } from './fetch';
 
 // findBy*/waitFor wait up to 3 s: on a busy 2-core CI machine a lazy chunk or a Dexie write can
@@ -12,8 +12,10 @@ configure({ asyncUtilTimeout: 3000 });
 
 const unexpected: string[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   vi.stubGlobal('fetch', unexpectedFetch(unexpected));
+  // Deliveries recorded by an earlier test's drain (no delivery reaction mounted) are not this test's.
+  await takeUnappliedDeliveries();
 });
 
 afterEach(() => {

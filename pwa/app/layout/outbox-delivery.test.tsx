@@ -2,9 +2,10 @@ import { waitFor } from '@testing-library/react';
 import { progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../../features/progress/api/progress';
 import { createQueryClient } from '../../lib/query-client';
 import { appDb } from '../../offline/db';
-import { outbox, recordWorkerDeliveries, type EnqueueInput } from '../../offline/outbox';
+import { outbox, takeUnappliedDeliveries, type EnqueueInput } from '../../offline/outbox';
 import { json, mockFetch, offline } from '../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../test/render';
+import { applyUnappliedDeliveries } from './apply-delivered';
 import OutboxDelivery from './outbox-delivery';
 
 const me = aUser({ id: 7 });
@@ -57,29 +58,35 @@ describe('what delivery puts in the cache', () => {
     await waitFor(() => expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true }));
   });
 
-  test('what the service worker delivered while no tab was open is applied when a page opens', async () => {
+  test('a write delivered with no reaction listening (the service worker, a page still starting) is applied when the reaction loads', async () => {
     storeUser(me);
-    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : offline()));
-    const entry = await outbox.enqueue(completion);
-    await appDb.outbox.clear();
-    await recordWorkerDeliveries([{ entry, response: saved }]);
+    mockFetch((r) => {
+      if (r.path === '/api/auth/me') return json(200, me);
+      if (r.method === 'POST' && r.path === '/api/progress') return json(200, saved);
+      return offline();
+    });
+    await outbox.enqueue(completion);
+    // Delivered before any delivery reaction is there: the answer is recorded with the delivery.
+    expect((await outbox.drain(7)).delivered).toBe(1);
     const queryClient = clientWithSavedAnswer();
     renderWithProviders(<OutboxDelivery />, queryClient);
     await waitFor(() => expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true }));
     // Taken once: the next page does not apply it again over newer answers.
-    expect(await appDb.meta.get('deliveredByWorker')).toBeUndefined();
+    expect(await takeUnappliedDeliveries()).toEqual([]);
   });
 
-  test("another user's delivery recorded by the worker is not applied to this reader's cache", async () => {
+  test('at start, unapplied deliveries go into the restored cache before any screen reads it; only the signed-in reader\'s', async () => {
     storeUser(me);
-    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : offline()));
-    const entry = await outbox.enqueue({ ...completion, userId: 8 });
-    await appDb.outbox.clear();
-    await recordWorkerDeliveries([{ entry, response: { ...saved, userId: 8 } }]);
+    mockFetch((r) => (r.method === 'POST' ? json(200, r.body && (r.body as { userId: number }).userId === 8 ? { ...saved, userId: 8 } : saved) : offline()));
+    await outbox.enqueue(completion);
+    await outbox.enqueue({ ...completion, userId: 8, body: { ...(completion.body as object), userId: 8 } });
+    await outbox.drain(7);
+    await outbox.drain(8);
     const queryClient = clientWithSavedAnswer();
-    renderWithProviders(<OutboxDelivery />, queryClient);
-    await waitFor(async () => expect(await appDb.meta.get('deliveredByWorker')).toBeUndefined());
-    expect(queryClient.getQueryData(checkKey)).toEqual({ completed: false });
-    expect(queryClient.getQueryData(progressKeys.check(8, 'video', 4))).toBeUndefined();
+    queryClient.setQueryData(progressKeys.check(8, 'video', 4), { completed: false });
+    await applyUnappliedDeliveries(queryClient);
+    expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true });
+    expect(queryClient.getQueryData(progressKeys.check(8, 'video', 4))).toEqual({ completed: false });
+    expect(await takeUnappliedDeliveries()).toEqual([]);
   });
 });
