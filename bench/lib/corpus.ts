@@ -1,19 +1,8 @@
 // Deterministic synthetic content for the search benchmark: the same seed gives the same rows
 // and the same queries on every run, so figures from different runs compare.
 import { categories } from '../../contract/common.js';
+import { prng } from './prng.js';
 import { contentVocabulary, FUNCTION_WORDS, rareVocabulary } from './vocabulary.js';
-
-/** mulberry32: a tiny, fast, seedable PRNG (uniform in [0, 1)). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Draws words with Zipf-Mandelbrot frequencies: rank r (from 1) has weight 1/(r+offset)^exponent. */
 class ZipfSampler {

@@ -2,7 +2,8 @@
 // prose in a database of its own (migrated with the app's migrations, so SQLite's FTS5 triggers
 // or PostgreSQL's generated tsvector columns index them), then the app server on it, unseeded.
 import type { BenchContext, BenchSection } from '../lib/context.js';
-import { blogPost, prng, searchQueries, video } from '../lib/corpus.js';
+import { blogPost, searchQueries, video } from '../lib/corpus.js';
+import { prng } from '../lib/prng.js';
 import { createBenchDatabase, type BenchDatabase } from '../lib/database.js';
 import { int, ms, pct, percentile, table } from '../lib/format.js';
 import { rawGet } from '../lib/http.js';
