@@ -338,12 +338,31 @@ const UNAPPLIED_KEY = 'unappliedDeliveries';
 const UNAPPLIED_MAX = 200;
 
 /**
- * Takes (reads and forgets) the writes delivered while no page's delivery reaction was there to
- * put their answers into the query cache: by the service worker on Background Sync, perhaps with
+ * The writes delivered while no page's delivery reaction was there to put their answers into the
+ * query cache: by the service worker on Background Sync, perhaps with
  * no tab open, or by a page in the moment before its reaction loaded. They are recorded in the same
  * IndexedDB transaction that removes the queued entry, so a write is always either still queued
  * (shown as the reader's intent) or recorded here (applied at the next start), never neither.
  */
+export async function readUnappliedDeliveries(db: AppDatabase = appDb): Promise<UnappliedDelivery[]> {
+  return ((await db.meta.get(UNAPPLIED_KEY))?.value as UnappliedDelivery[] | undefined) ?? [];
+}
+
+/**
+ * Forgets the recorded deliveries whose entry ids are given. The persister calls it inside the
+ * transaction that saves the query cache they were applied to (see applied-deliveries.ts), so a
+ * delivery is forgotten only once a saved cache holds it.
+ */
+export async function dropUnappliedDeliveries(entryIds: ReadonlySet<string>, db: AppDatabase = appDb): Promise<void> {
+  if (!entryIds.size) return;
+  const kept = await readUnappliedDeliveries(db);
+  const rest = kept.filter((d) => !entryIds.has(d.entry.id));
+  if (rest.length === kept.length) return;
+  if (rest.length) await db.meta.put({ key: UNAPPLIED_KEY, value: rest });
+  else await db.meta.delete(UNAPPLIED_KEY);
+}
+
+/** Reads and forgets them all at once (sign-out, tests). */
 export async function takeUnappliedDeliveries(db: AppDatabase = appDb): Promise<UnappliedDelivery[]> {
   return db.transaction('rw', db.meta, async () => {
     const kept = ((await db.meta.get(UNAPPLIED_KEY))?.value as UnappliedDelivery[] | undefined) ?? [];

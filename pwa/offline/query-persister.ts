@@ -2,6 +2,8 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import { QUERY_CACHE_MAX_AGE } from '../lib/query-client';
 import { appDb, type AppDatabase } from './db';
+import { takeApplied } from './applied-deliveries';
+import { dropUnappliedDeliveries } from './outbox';
 import { setSavedFlag } from './saved-cache-flag';
 
 const KEY = 'react-query';
@@ -23,7 +25,14 @@ export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250):
     lastWrite = Date.now();
     const client = pending;
     pending = null;
-    if (client) await db.queryCache.put({ key: KEY, value: client }).then(() => setSavedFlag(true), () => undefined);
+    if (!client) return;
+    const delivered = takeApplied();
+    await db
+      .transaction('rw', db.queryCache, db.meta, async () => {
+        await db.queryCache.put({ key: KEY, value: client });
+        await dropUnappliedDeliveries(delivered.ids, db);
+      })
+      .then(() => setSavedFlag(true), delivered.putBack);
   };
   if (typeof window !== 'undefined') {
     // The app may be closed right after a change: write what is waiting when the page goes away.

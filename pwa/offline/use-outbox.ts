@@ -9,7 +9,8 @@ import { appDb, type OutboxEntry } from './db';
 import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
 import { requestPersistentStorage } from './storage';
-import { outbox, setSyncUser, takeUnappliedDeliveries, type EnqueueInput } from './outbox';
+import { noteApplied } from './applied-deliveries';
+import { outbox, readUnappliedDeliveries, setSyncUser, type EnqueueInput } from './outbox';
 
 /**
  * Puts a delivered write's answer into the query cache (a feature's own rule, e.g. a saved
@@ -112,8 +113,14 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
     // What was delivered with no reaction listening: by the service worker on Background Sync (now,
     // or while no tab was open), or by this page before this hook loaded.
     const applyUnapplied = () =>
-      void takeUnappliedDeliveries()
-        .then((deliveries) => deliveries.filter((d) => d.entry.userId === userId).forEach((d) => delivered(d.entry, d.response)))
+      void readUnappliedDeliveries()
+        .then((deliveries) => {
+          for (const d of deliveries) {
+            if (d.entry.userId === userId) delivered(d.entry, d.response);
+            // Forgotten once the saved cache holds it (another user's: with the next save).
+            noteApplied(d.entry.id);
+          }
+        })
         .catch(() => undefined);
     const onWorkerMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; invalidate?: unknown[][] } | null;

@@ -2,7 +2,7 @@
 // and no request leaves a test unless the test says what it answers (mockFetch in ./fetch.ts).
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { outbox, takeUnappliedDeliveries } from '../offline/outbox';
 import { unexpectedFetch } from './fetch';
 
@@ -11,6 +11,12 @@ import { unexpectedFetch } from './fetch';
 configure({ asyncUtilTimeout: 3000 });
 
 const unexpected: string[] = [];
+
+// The layout's deferred parts (React.lazy) load their chunks in the browser; here, loaded once up
+// front, so a test's first render finds them at once instead of resolving later, outside act().
+beforeAll(async () => {
+  await Promise.all([import('../app/layout/outbox-delivery'), import('../features/sync/components/sync-indicator'), import('../app/layout/update-prompt')]);
+});
 
 beforeEach(async () => {
   vi.stubGlobal('fetch', unexpectedFetch(unexpected));

@@ -4,7 +4,8 @@ import { applyDeliveredComment } from '../../features/comments/api/comments';
 import { applyDeliveredProgress } from '../../features/progress/api/progress';
 import { readStoredUser } from '../../lib/session';
 import type { OutboxEntry } from '../../offline/db';
-import { takeUnappliedDeliveries } from '../../offline/outbox';
+import { noteApplied } from '../../offline/applied-deliveries';
+import { readUnappliedDeliveries } from '../../offline/outbox';
 
 /**
  * Each feature's rule for putting a delivered write's answer into the cache. Applied for every
@@ -25,7 +26,9 @@ export function applyDelivered(queryClient: QueryClient, entry: OutboxEntry, res
  */
 export async function applyUnappliedDeliveries(queryClient: QueryClient): Promise<void> {
   const userId = readStoredUser()?.user.id;
-  for (const { entry, response } of await takeUnappliedDeliveries()) {
+  for (const { entry, response } of await readUnappliedDeliveries()) {
     if (entry.userId === userId) applyDelivered(queryClient, entry, response);
+    // Forgotten once the saved cache holds it (see applied-deliveries.ts).
+    noteApplied(entry.id);
   }
 }

@@ -2,7 +2,8 @@ import { waitFor } from '@testing-library/react';
 import { progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../../features/progress/api/progress';
 import { createQueryClient } from '../../lib/query-client';
 import { appDb } from '../../offline/db';
-import { outbox, takeUnappliedDeliveries, type EnqueueInput } from '../../offline/outbox';
+import { outbox, readUnappliedDeliveries, type EnqueueInput } from '../../offline/outbox';
+import { createDexiePersister, persistQueries } from '../../offline/query-persister';
 import { json, mockFetch, offline } from '../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../test/render';
 import { applyUnappliedDeliveries } from './apply-delivered';
@@ -71,8 +72,8 @@ describe('what delivery puts in the cache', () => {
     const queryClient = clientWithSavedAnswer();
     renderWithProviders(<OutboxDelivery />, queryClient);
     await waitFor(() => expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true }));
-    // Taken once: the next page does not apply it again over newer answers.
-    expect(await takeUnappliedDeliveries()).toEqual([]);
+    // Kept until a saved cache holds it: a page closed now applies it again at the next start.
+    expect(await readUnappliedDeliveries()).toHaveLength(1);
   });
 
   test('at start, unapplied deliveries go into the restored cache before any screen reads it; only the signed-in reader\'s', async () => {
@@ -87,6 +88,14 @@ describe('what delivery puts in the cache', () => {
     await applyUnappliedDeliveries(queryClient);
     expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true });
     expect(queryClient.getQueryData(progressKeys.check(8, 'video', 4))).toEqual({ completed: false });
-    expect(await takeUnappliedDeliveries()).toEqual([]);
+    expect(await readUnappliedDeliveries()).toHaveLength(2);
+    // Forgotten in the same transaction that saves the cache holding them (another user's too).
+    const persisted = persistQueries(queryClient, 'build', createDexiePersister(appDb, 0));
+    await persisted.restored;
+    queryClient.setQueryData(['videos'], []);
+    await waitFor(async () => expect(await readUnappliedDeliveries()).toEqual([]));
+    persisted.stop();
+    const savedCache = JSON.stringify((await appDb.queryCache.get('react-query'))?.value);
+    expect(savedCache).toContain('"completed":true');
   });
 });
