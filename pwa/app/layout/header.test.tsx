@@ -28,7 +28,7 @@ describe('header search', () => {
     // The search page reads its query from the URL. Its code is a lazy chunk, transformed on first
     // import here: on a busy machine that alone can pass a second.
     const pageBox = await within(screen.getByRole('main')).findByRole('searchbox', { name: 'Search videos, articles, and topics' }, { timeout: 5000 });
-    expect((pageBox as HTMLInputElement).value).toBe('divine hiddenness');
+    await waitFor(() => expect((pageBox as HTMLInputElement).value).toBe('divine hiddenness'));
   });
 
   test('ignores a blank query', async () => {

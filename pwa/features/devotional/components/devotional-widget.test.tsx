@@ -58,7 +58,12 @@ function WithDelivery() {
   );
 }
 
-const heartButton = () => screen.findByRole('button', { name: /Heart this devotional/ });
+/** The heart, once it can be pressed (it waits, disabled, until the reader's queued choice is read). */
+async function heartButton(): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: /Heart this devotional/ });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  return button;
+}
 const count = () => screen.queryByTestId('heart-count')?.textContent ?? null;
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
 const queued = () => appDb.outbox.toArray();
