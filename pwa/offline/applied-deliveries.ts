@@ -16,3 +16,20 @@ export function takeApplied(): { ids: ReadonlySet<string>; putBack: () => void }
   applied.clear();
   return { ids, putBack: () => ids.forEach((id) => applied.add(id)) };
 }
+
+const saveSoonListeners = new Set<() => void>();
+
+/**
+ * A delivered write's answer is about to go into the query cache: the saved cache should take it
+ * at once rather than after the persister's throttle, since the reader may reload or close the app
+ * right after a write has synced.
+ */
+export function saveSoon(): void {
+  for (const listener of saveSoonListeners) listener();
+}
+
+/** The persister's side of `saveSoon`; returns the function that stops listening. */
+export function onSaveSoon(listener: () => void): () => void {
+  saveSoonListeners.add(listener);
+  return () => saveSoonListeners.delete(listener);
+}

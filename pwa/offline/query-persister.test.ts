@@ -1,6 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
 import { AppDatabase } from './db';
+import { saveSoon } from './applied-deliveries';
 import { createDexiePersister, persistQueries } from './query-persister';
 
 const dbs: AppDatabase[] = [];
@@ -102,4 +103,19 @@ test('the first change after a quiet spell is written at once, not a throttle pe
   await persister.persistClient({ timestamp: 2, buster: 'b', clientState: { queries: [], mutations: [] } });
   await new Promise((r) => setTimeout(r, 50));
   expect((await persister.restoreClient())?.timestamp).toBe(1);
+});
+
+test('after saveSoon (a delivered write is being applied) a change is written at once, inside the throttle period too', async () => {
+  const db = freshDb();
+  const persister = createDexiePersister(db, 10_000);
+  await persister.persistClient({ timestamp: 1, buster: 'b', clientState: { queries: [], mutations: [] } });
+  await new Promise((r) => setTimeout(r, 50));
+  // A change waiting out the throttle is written now, and so is the next one.
+  await persister.persistClient({ timestamp: 2, buster: 'b', clientState: { queries: [], mutations: [] } });
+  saveSoon();
+  await new Promise((r) => setTimeout(r, 50));
+  expect((await persister.restoreClient())?.timestamp).toBe(2);
+  await persister.persistClient({ timestamp: 3, buster: 'b', clientState: { queries: [], mutations: [] } });
+  await new Promise((r) => setTimeout(r, 50));
+  expect((await persister.restoreClient())?.timestamp).toBe(3);
 });

@@ -2,11 +2,13 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import { QUERY_CACHE_MAX_AGE } from '../lib/query-client';
 import { appDb, type AppDatabase } from './db';
-import { takeApplied } from './applied-deliveries';
+import { onSaveSoon, takeApplied } from './applied-deliveries';
 import { dropUnappliedDeliveries } from './outbox';
 import { setSavedFlag } from './saved-cache-flag';
 
 const KEY = 'react-query';
+/** How long after `saveSoon` changes skip the throttle: long enough for the answer and its refetch to land. */
+const URGENT_MS = 1000;
 
 /** A week-old visit must still show offline; two weeks is the longest we keep what was seen. */
 export const PERSIST_MAX_AGE = QUERY_CACHE_MAX_AGE;
@@ -20,6 +22,15 @@ export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250):
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastWrite = -Infinity;
+  // Changes until then are written at once: a delivered write's answer is on its way (saveSoon).
+  let urgentUntil = -Infinity;
+  onSaveSoon(() => {
+    urgentUntil = Date.now() + URGENT_MS;
+    if (timer) {
+      clearTimeout(timer);
+      timer = setTimeout(() => void flush(), 0);
+    }
+  });
   const flush = async () => {
     timer = null;
     lastWrite = Date.now();
@@ -47,7 +58,8 @@ export function createDexiePersister(db: AppDatabase = appDb, throttleMs = 250):
     // make one more write, with the latest state.
     persistClient: (client) => {
       pending = client;
-      timer ??= setTimeout(() => void flush(), Math.max(0, lastWrite + throttleMs - Date.now()));
+      const now = Date.now();
+      timer ??= setTimeout(() => void flush(), now < urgentUntil ? 0 : Math.max(0, lastWrite + throttleMs - now));
     },
     restoreClient: async () => (await db.queryCache.get(KEY))?.value as PersistedClient | undefined,
     removeClient: async () => {

@@ -9,7 +9,7 @@ import { appDb, type OutboxEntry } from './db';
 import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
 import { requestPersistentStorage } from './storage';
-import { noteApplied } from './applied-deliveries';
+import { noteApplied, saveSoon } from './applied-deliveries';
 import { outbox, readUnappliedDeliveries, setSyncUser, type EnqueueInput } from './outbox';
 
 /**
@@ -107,6 +107,7 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
     void requestPersistentStorage();
     const drain = () => void outbox.drain(userId);
     const delivered = (entry: OutboxEntry, response: unknown) => {
+      saveSoon();
       applyRef.current(queryClient, entry, response);
       for (const queryKey of entry.invalidate) void queryClient.invalidateQueries({ queryKey });
     };
