@@ -15,7 +15,17 @@ const unexpected: string[] = [];
 // The layout's deferred parts (React.lazy) load their chunks in the browser; here, loaded once up
 // front, so a test's first render finds them at once instead of resolving later, outside act().
 beforeAll(async () => {
-  await Promise.all([import('../app/layout/outbox-delivery'), import('../features/sync/components/sync-indicator'), import('../app/layout/update-prompt')]);
+  await Promise.all([
+    import('../app/layout/outbox-delivery'),
+    import('../features/sync/components/sync-indicator'),
+    import('../app/layout/update-prompt'),
+    // The study tools beside an article or a video (app/deferred/study-tools.tsx).
+    import('../features/bookmarks/components/bookmark-button'),
+    import('../features/progress/components/complete-button'),
+    import('../features/notes/components/notes-panel'),
+    import('../features/notes/components/notes-button'),
+    import('../features/comments/components/comments'),
+  ]);
 });
 
 beforeEach(async () => {

@@ -88,7 +88,9 @@ describe('CompleteButton', () => {
       if (r.path.startsWith('/api/progress/check')) return json(200, { completed: true });
       return json(200, { userId: 7, contentType: 'video', contentId: 4, completed: false, progressPercent: 0, updatedAt: '2025-03-01T00:00:00.000Z' });
     });
-    await user.click(await screen.findByRole('button', { name: 'Completed' }));
+    const completed = await screen.findByRole('button', { name: 'Completed' });
+    await waitFor(() => expect((completed as HTMLButtonElement).disabled).toBe(false));
+    await user.click(completed);
     await screen.findByRole('button', { name: 'Mark Complete' });
     expect(toastText()).toContain('Unmarked');
     await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ userId: 7, contentType: 'video', contentId: 4, completed: false, progressPercent: 0 }));
