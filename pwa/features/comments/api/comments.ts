@@ -19,6 +19,17 @@ export const getComments = (contentType: ContentType, contentId: number, before:
 
 export type CommentPages = InfiniteData<Comment[], number | undefined>;
 
+/**
+ * A comment put into the list from its delivered write carries the outbox entry's id until the
+ * next refetch: the queued entry it came from may still be on screen for a moment (IndexedDB's
+ * live query answers after the cache does), and must not show beside it.
+ */
+export type ShownComment = Comment & { fromOutboxEntry?: string };
+
+/** The ids of the queued entries whose comments the list already holds. */
+export const deliveredEntryIds = (comments: readonly ShownComment[]): Set<string> =>
+  new Set(comments.flatMap((c) => (c.fromOutboxEntry ? [c.fromOutboxEntry] : [])));
+
 export const commentsQueryOptions = (contentType: ContentType, contentId: number) =>
   infiniteQueryOptions({
     queryKey: commentKeys.list(contentType, contentId),
@@ -42,7 +53,7 @@ export function applyDeliveredComment(queryClient: QueryClient, entry: OutboxEnt
   if (entry.kind !== COMMENT_KIND) return;
   const parsed = commentSchema.safeParse(response);
   if (!parsed.success) return;
-  const comment: Comment = parsed.data;
+  const comment: ShownComment = { ...parsed.data, fromOutboxEntry: entry.id };
   queryClient.setQueryData<CommentPages>(commentKeys.list(comment.contentType, comment.contentId), (data) =>
     data
       ? {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OPEN_AUTH_DIALOG_EVENT } from '../../../lib/auth-dialog';
 import { appDb } from '../../../offline/db';
@@ -7,7 +7,8 @@ import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { Comments } from './comments';
-import { applyDeliveredComment } from '../api/comments';
+import { applyDeliveredComment, commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, type CommentPages, type ShownComment } from '../api/comments';
+import { createQueryClient } from '../../../lib/query-client';
 
 /** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
 function Delivery() {
@@ -187,5 +188,33 @@ describe('Comments', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     expect(field().value).toBe('Keep me');
     await waitFor(async () => expect(await appDb.outbox.count()).toBe(0));
+  });
+});
+
+describe('a comment just delivered', () => {
+  test('shows once while its queued entry lingers (the list has it from the delivery, the device has not yet dropped the entry)', async () => {
+    storeUser(me);
+    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : json(200, [])));
+    const entry = await outbox.enqueue({
+      userId: me.id,
+      subject: commentSubject('video', 4),
+      kind: COMMENT_KIND,
+      replacesEarlier: false,
+      method: 'POST',
+      path: '/api/comments',
+      body: { userId: me.id, contentType: 'video', contentId: 4, comment: 'Said once' },
+      failureMessage: COMMENT_FAILURE,
+      label: 'Comment',
+    });
+    const queryClient = createQueryClient();
+    const delivered: ShownComment = { id: 90, userId: me.id, contentType: 'video', contentId: 4, comment: 'Said once', createdAt: new Date().toISOString(), user: { name: me.name, avatarUrl: null }, fromOutboxEntry: entry.id };
+    queryClient.setQueryData<CommentPages>(commentKeys.list('video', 4), { pages: [[delivered]], pageParams: [undefined] });
+    renderWithProviders(<Comments contentType="video" contentId={4} />, queryClient);
+    const list = await screen.findByRole('list', { name: 'Comments, newest first' });
+    await within(list).findByText('Said once');
+    // The queued entry has been read (the live query answered) and is not shown beside it.
+    await waitFor(async () => expect(await appDb.outbox.count()).toBe(1));
+    await act(async () => new Promise((r) => setTimeout(r, 50)));
+    expect(within(list).getAllByText('Said once')).toHaveLength(1);
   });
 });

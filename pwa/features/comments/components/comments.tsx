@@ -10,7 +10,7 @@ import { formatAge, formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import type { OutboxEntry } from '../../../offline/db';
 import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, queuedText, useComments } from '../api/comments';
+import { commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, deliveredEntryIds, queuedText, useComments } from '../api/comments';
 
 export interface CommentsProps {
   contentType: ContentType;
@@ -27,10 +27,13 @@ export function Comments({ contentType, contentId }: CommentsProps) {
   const headingId = useId();
   const { user, isLoading: userLoading } = useUser();
   const comments = useComments(contentType, contentId);
-  const queued = useOutboxSubject(commentSubject(contentType, contentId)) ?? [];
+  const waiting = useOutboxSubject(commentSubject(contentType, contentId)) ?? [];
   const [draft, setDraft] = useState('');
 
   const serverComments = comments.data?.pages.flat() ?? [];
+  // A delivered comment is in the list at once; its queued entry may linger a moment: show it once.
+  const delivered = deliveredEntryIds(serverComments);
+  const queued = waiting.filter((entry) => !delivered.has(entry.id));
   const total = serverComments.length + queued.length;
 
   return (
