@@ -242,7 +242,7 @@ export class Outbox {
           // No reaction is listening (the service worker, a page still starting): keep the answer
           // for the page to apply, in this same transaction (see takeUnappliedDeliveries).
           if (unseen) {
-            const kept = ((await this.db.meta.get(UNAPPLIED_KEY))?.value as UnappliedDelivery[] | undefined) ?? [];
+            const kept = await readUnappliedDeliveries(this.db);
             await this.db.meta.put({ key: UNAPPLIED_KEY, value: [...kept, { entry, response: json }].slice(-UNAPPLIED_MAX) });
           }
         });
@@ -365,7 +365,7 @@ export async function dropUnappliedDeliveries(entryIds: ReadonlySet<string>, db:
 /** Reads and forgets them all at once (sign-out, tests). */
 export async function takeUnappliedDeliveries(db: AppDatabase = appDb): Promise<UnappliedDelivery[]> {
   return db.transaction('rw', db.meta, async () => {
-    const kept = ((await db.meta.get(UNAPPLIED_KEY))?.value as UnappliedDelivery[] | undefined) ?? [];
+    const kept = await readUnappliedDeliveries(db);
     if (kept.length) await db.meta.delete(UNAPPLIED_KEY);
     return kept;
   });

@@ -86,11 +86,12 @@ export function persistQueries(
     // write elsewhere invalidated it): what was seen must survive a reload until a refetch succeeds.
     shouldDehydrateQuery: (query: Query) => query.state.data !== undefined,
   };
-  const [stop, restored] = persistQueryClient({ queryClient, persister: keepingLastAnswers(persister), maxAge: PERSIST_MAX_AGE, buster, dehydrateOptions });
+  const saving = keepingLastAnswers(persister);
+  const [stop, restored] = persistQueryClient({ queryClient, persister: saving, maxAge: PERSIST_MAX_AGE, buster, dehydrateOptions });
   const done = restored.catch(() => undefined);
   // Started after the page's answers arrived (a first visit): they changed nothing since the
   // subscription began, so they are written now rather than at the next change.
-  if (saveAtOnce) void done.then(() => persistQueryClientSave({ queryClient, persister: keepingLastAnswers(persister), buster, dehydrateOptions })).catch(() => undefined);
+  if (saveAtOnce) void done.then(() => persistQueryClientSave({ queryClient, persister: saving, buster, dehydrateOptions })).catch(() => undefined);
   return { restored: done, stop };
 }
 

@@ -43,15 +43,20 @@ function clientWithSavedAnswer() {
   return queryClient;
 }
 
+/** The server takes the completion write; every other request finds no connection. */
+function acceptsTheWriteThenOffline() {
+  mockFetch((r) => {
+    if (r.path === '/api/auth/me') return json(200, me);
+    if (r.method === 'POST' && r.path === '/api/progress') return json(200, saved);
+    return offline();
+  });
+}
+
 describe('what delivery puts in the cache', () => {
   test("a write delivered while no screen shows its item changes the saved answer, even when the refetch after it fails", async () => {
     storeUser(me);
-    mockFetch((r) => {
-      if (r.path === '/api/auth/me') return json(200, me);
-      if (r.method === 'POST' && r.path === '/api/progress') return json(200, saved);
-      // The connection goes right after delivery: the refresh of what it touched cannot come.
-      return offline();
-    });
+    // The connection goes right after delivery: the refresh of what it touched cannot come.
+    acceptsTheWriteThenOffline();
     await outbox.enqueue(completion);
     const queryClient = clientWithSavedAnswer();
     renderWithProviders(<OutboxDelivery />, queryClient);
@@ -61,11 +66,7 @@ describe('what delivery puts in the cache', () => {
 
   test('a write delivered with no reaction listening (the service worker, a page still starting) is applied when the reaction loads', async () => {
     storeUser(me);
-    mockFetch((r) => {
-      if (r.path === '/api/auth/me') return json(200, me);
-      if (r.method === 'POST' && r.path === '/api/progress') return json(200, saved);
-      return offline();
-    });
+    acceptsTheWriteThenOffline();
     await outbox.enqueue(completion);
     // Delivered before any delivery reaction is there: the answer is recorded with the delivery.
     expect((await outbox.drain(7)).delivered).toBe(1);
