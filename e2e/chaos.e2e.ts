@@ -5,7 +5,7 @@ import { chromium, type BrowserContext, type Locator, type Page } from 'playwrig
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP } from './support/browser';
 import { signUpThroughDialog, uniqueUsername } from './support/app';
 import { readStore, waitForServiceWorker } from './support/offline';
-import { startRestartableServer, type RestartableServer } from './support/restartable-server';
+import { startRestartableServer, traceLine, type RestartableServer } from './support/restartable-server';
 import { prng } from '../bench/lib/prng';
 
 // Issue 7: a seeded random journey of one signed-in reader's writes (bookmark, mark complete,
@@ -216,6 +216,7 @@ class Journey {
 
   private step(what: string): void {
     this.steps.push(`${String(this.steps.length + 1).padStart(3)}. [w${this.writes} ${this.offline ? 'offline' : 'online'} server ${this.server.isUp() ? 'up' : 'down'}] ${what}`);
+    traceLine(`[step] ${this.steps.at(-1)!}`);
   }
 
   /** Records something shown wrong, with what the device holds about the item (to tell why). */

@@ -9,7 +9,8 @@ export function requestLog(enabled: boolean) {
       await next();
     } finally {
       const ms = (performance.now() - started).toFixed(1);
-      process.stdout.write(`${ctx.method} ${ctx.path} ${ctx.status} ${ms}ms\n`);
+      const key = ctx.get('Idempotency-Key');
+      process.stdout.write(`${ctx.method} ${ctx.path} ${ctx.status} ${ms}ms${key ? ` key=${key}` : ''}\n`);
     }
   };
 }

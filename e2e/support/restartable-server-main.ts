@@ -13,7 +13,7 @@ if (!dir || !distDir || !Number.isInteger(port) || port <= 0) {
 }
 
 try {
-  const running = await startServer({ ...e2eServerConfig(dir, distDir), port });
+  const running = await startServer({ ...e2eServerConfig(dir, distDir), port, logRequests: Boolean(process.env.CHAOS_TRACE) });
   closeOnSignals(running);
   process.stdout.write(`listening ${running.url}\n`);
 } catch (err) {

@@ -12,6 +12,15 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { copyOfDist } from './dist';
 
+/**
+ * CHAOS_TRACE=<file>: every server line (with LOG_REQUESTS on) and every journey step go to this
+ * file with the time, to tell after a failed run what reached the server when.
+ */
+export function traceLine(line: string): void {
+  const file = process.env.CHAOS_TRACE;
+  if (file) fs.appendFileSync(file, `${new Date().toISOString()} ${line}\n`);
+}
+
 const MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), 'restartable-server-main.ts');
 
 /** A port on 127.0.0.1 that nothing listens on right now. */
@@ -66,6 +75,7 @@ export async function startRestartableServer(): Promise<RestartableServer> {
   const killOnExit = () => child?.kill('SIGKILL');
   process.once('exit', killOnExit);
   const remember = (line: string) => {
+    traceLine(line);
     lines.push(line);
     if (lines.length > 200) lines.shift();
   };

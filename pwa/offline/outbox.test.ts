@@ -323,6 +323,22 @@ describe('Outbox', () => {
     expect(await takeUnappliedDeliveries(db)).toEqual([]);
   });
 
+  test('the delivery reaction gets the answer while the entry is still queued (a screen never sees neither)', async () => {
+    const { fetchImpl } = server(() => json(201, { id: 'a' }));
+    const { box } = makeOutbox(fetchImpl);
+    const queued = await box.enqueue(write(1));
+    // Read from within the reaction: a read started then sees the queue as it was at that moment.
+    let stillQueued: Promise<unknown> | undefined;
+    box.setDeliveryListener((e) => {
+      if (e.type === 'synced' && e.entry.id === queued.id) stillQueued = db.outbox.get(queued.seq!);
+    });
+    await box.drain(1);
+    box.stop();
+    expect(stillQueued).toBeDefined();
+    expect(await stillQueued).toMatchObject({ id: queued.id });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   test('with no delivery listener, at most the last 100 refusals are kept, and forgetMissed drops them; at most 200 deliveries are recorded', async () => {
     const { fetchImpl } = server((path) => (Number(new URL(path, 'http://x').searchParams.get('n')) > 300 ? json(201, {}) : json(400, { message: 'no' })));
     const { box } = makeOutbox(fetchImpl);

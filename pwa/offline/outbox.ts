@@ -234,7 +234,13 @@ export class Outbox {
       const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : undefined;
 
       if (response.ok) {
-        const unseen = !this.deliveryListener;
+        const synced: OutboxEvent = { type: 'synced', entry, response: json };
+        // The reaction puts the answer into the cache BEFORE the entry leaves the queue: Dexie's
+        // live queries see the delete at once, and a screen that saw neither (the old server state
+        // for a moment) could take a press for the opposite write.
+        const reaction = this.deliveryListener;
+        reaction?.(synced);
+        const unseen = !reaction;
         await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
           await this.db.outbox.delete(entry.seq!);
           if (entry.replacesEarlier) await this.dropReplaced(entry);
@@ -247,7 +253,7 @@ export class Outbox {
           }
         });
         delivered += 1;
-        this.emit({ type: 'synced', entry, response: json });
+        for (const listener of this.listeners) listener(synced);
         continue;
       }
       if (response.status === 401) {
