@@ -77,6 +77,13 @@ self.addEventListener('sync', (event: Event) => {
     (async () => {
       const userId = await getSyncUser();
       if (userId === null) return;
+      // A page on screen delivers itself, its reaction putting each answer into its cache as the
+      // entry leaves the queue; delivered from here, it would show neither for a moment. Nudge it.
+      const windows = await self.clients.matchAll({ type: 'window' });
+      if (windows.some((client) => client.visibilityState === 'visible')) {
+        for (const client of windows) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, invalidate: [] });
+        return;
+      }
       // The browser says the connection is back: the backoff of the attempts made offline no longer
       // applies. Without this, an entry still waiting out its backoff stops the drain ('backoff'),
       // the sync counts as done, and the write waits until the app is opened again.

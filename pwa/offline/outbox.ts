@@ -66,6 +66,7 @@ export class Outbox {
   private readonly listeners = new Set<(event: OutboxEvent) => void>();
   private deliveryListener: ((event: OutboxEvent) => void) | null = null;
   private readonly missed: OutboxEvent[] = [];
+  private readonly waitingForReaction: (() => void)[] = [];
   private running: Promise<DrainResult> | null = null;
   private again = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -92,9 +93,20 @@ export class Outbox {
   setDeliveryListener(listener: (event: OutboxEvent) => void): () => void {
     this.deliveryListener = listener;
     for (const event of this.missed.splice(0)) listener(event);
+    for (const resolve of this.waitingForReaction.splice(0)) resolve();
     return () => {
       if (this.deliveryListener === listener) this.deliveryListener = null;
     };
+  }
+
+  /**
+   * Resolves once a delivery listener is set (at once if one is). A page delivers only then: a
+   * write delivered before its reaction is there leaves the screen with neither the queued write
+   * nor its answer until the reaction loads, and a press in that moment acts on the old state.
+   */
+  whenReacting(): Promise<void> {
+    if (this.deliveryListener) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForReaction.push(resolve));
   }
 
   /** Forgets what happened while no delivery listener was set (on sign-out: another user's writes). */

@@ -10,7 +10,7 @@ import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
 import { requestPersistentStorage } from './storage';
 import { noteApplied, saveSoon } from './applied-deliveries';
-import { outbox, readUnappliedDeliveries, setSyncUser, type EnqueueInput } from './outbox';
+import { outbox, readUnappliedDeliveries, setSyncUser, type DrainResult, type EnqueueInput } from './outbox';
 
 /**
  * Puts a delivered write's answer into the query cache (a feature's own rule, e.g. a saved
@@ -23,13 +23,23 @@ export type ApplyDelivered = (queryClient: QueryClient, entry: OutboxEntry, resp
  * Queues a write and starts delivering it. Resolves once the entry is stored on the device
  * (not when the server has it): the caller shows the change at once, marked pending.
  */
+/**
+ * A page's delivery: once the app's delivery reaction is there (see Outbox.whenReacting), so each
+ * answer reaches the cache as its entry leaves the queue. If it cannot reach the server, the
+ * browser (where it can) is asked to retry even after the app is closed.
+ */
+export async function deliverNow(userId: number): Promise<DrainResult> {
+  await outbox.whenReacting();
+  const result = await outbox.drain(userId);
+  if (result.stoppedBy === 'network' || result.stoppedBy === 'server') void requestBackgroundSync();
+  return result;
+}
+
 export function useOutboxWrite(): (input: EnqueueInput) => Promise<OutboxEntry> {
   return useCallback(async (input: EnqueueInput) => {
     deliveryNeeded();
     const entry = await outbox.enqueue(input);
-    void outbox.drain(input.userId);
-    // If this attempt cannot reach the server, the browser (where it can) retries even after the app is closed.
-    void requestBackgroundSync();
+    void deliverNow(input.userId);
     return entry;
   }, []);
 }
@@ -42,7 +52,7 @@ export function useOutboxActions(): { retry: (id: string) => Promise<void>; disc
     () => ({
       retry: async (id: string) => {
         await outbox.retry(id);
-        if (userId !== null) void outbox.drain(userId);
+        if (userId !== null) void deliverNow(userId);
       },
       discard: (id: string) => outbox.discard(id),
     }),
@@ -105,7 +115,7 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
     }
     // Signed in: queued writes and notes now matter, so ask the browser not to evict them.
     void requestPersistentStorage();
-    const drain = () => void outbox.drain(userId);
+    const drain = () => void deliverNow(userId);
     const delivered = (entry: OutboxEntry, response: unknown) => {
       saveSoon();
       applyRef.current(queryClient, entry, response);
@@ -129,6 +139,8 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
       // A worker of an older build names only the queries to refresh.
       for (const queryKey of data.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
       applyUnapplied();
+      // The worker left what it could not deliver (or, with this page on screen, all of it) to us.
+      drain();
     };
     const worker = typeof navigator !== 'undefined' && 'serviceWorker' in navigator ? navigator.serviceWorker : null;
     worker?.addEventListener('message', onWorkerMessage);

@@ -20,15 +20,13 @@ export const getComments = (contentType: ContentType, contentId: number, before:
 export type CommentPages = InfiniteData<Comment[], number | undefined>;
 
 /**
- * A comment put into the list from its delivered write carries the outbox entry's id until the
- * next refetch: the queued entry it came from may still be on screen for a moment (IndexedDB's
- * live query answers after the cache does), and must not show beside it.
+ * The outbox entries whose comments this page has put into the list. The delivery reaction runs
+ * before the entry leaves the queue (and IndexedDB's live query answers when it answers), and a
+ * refetch may already have brought the comment back under its server id: a queued entry in this
+ * set is not shown beside it.
  */
-export type ShownComment = Comment & { fromOutboxEntry?: string };
-
-/** The ids of the queued entries whose comments the list already holds. */
-export const deliveredEntryIds = (comments: readonly ShownComment[]): Set<string> =>
-  new Set(comments.flatMap((c) => (c.fromOutboxEntry ? [c.fromOutboxEntry] : [])));
+const delivered = new Set<string>();
+export const isDeliveredComment = (entryId: string): boolean => delivered.has(entryId);
 
 export const commentsQueryOptions = (contentType: ContentType, contentId: number) =>
   infiniteQueryOptions({
@@ -53,7 +51,8 @@ export function applyDeliveredComment(queryClient: QueryClient, entry: OutboxEnt
   if (entry.kind !== COMMENT_KIND) return;
   const parsed = commentSchema.safeParse(response);
   if (!parsed.success) return;
-  const comment: ShownComment = { ...parsed.data, fromOutboxEntry: entry.id };
+  const comment = parsed.data;
+  delivered.add(entry.id);
   queryClient.setQueryData<CommentPages>(commentKeys.list(comment.contentType, comment.contentId), (data) =>
     data
       ? {

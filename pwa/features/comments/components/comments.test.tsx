@@ -7,7 +7,7 @@ import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { Comments } from './comments';
-import { applyDeliveredComment, commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, type CommentPages, type ShownComment } from '../api/comments';
+import { applyDeliveredComment, commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, type CommentPages } from '../api/comments';
 import { createQueryClient } from '../../../lib/query-client';
 
 /** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
@@ -207,8 +207,12 @@ describe('a comment just delivered', () => {
       label: 'Comment',
     });
     const queryClient = createQueryClient();
-    const delivered: ShownComment = { id: 90, userId: me.id, contentType: 'video', contentId: 4, comment: 'Said once', createdAt: new Date().toISOString(), user: { name: me.name, avatarUrl: null }, fromOutboxEntry: entry.id };
-    queryClient.setQueryData<CommentPages>(commentKeys.list('video', 4), { pages: [[delivered]], pageParams: [undefined] });
+    queryClient.setQueryData<CommentPages>(commentKeys.list('video', 4), { pages: [[]], pageParams: [undefined] });
+    // Delivered: the reaction puts the answer in the list while the entry is still queued.
+    const answer = { id: 90, userId: me.id, contentType: 'video' as const, contentId: 4, comment: 'Said once', createdAt: new Date().toISOString(), user: { name: me.name, avatarUrl: null } };
+    applyDeliveredComment(queryClient, entry, answer);
+    // A refetch brings it back under its server id alone.
+    queryClient.setQueryData<CommentPages>(commentKeys.list('video', 4), { pages: [[answer]], pageParams: [undefined] });
     renderWithProviders(<Comments contentType="video" contentId={4} />, queryClient);
     const list = await screen.findByRole('list', { name: 'Comments, newest first' });
     await within(list).findByText('Said once');

@@ -10,7 +10,7 @@ import { formatAge, formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import type { OutboxEntry } from '../../../offline/db';
 import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, deliveredEntryIds, queuedText, useComments } from '../api/comments';
+import { commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, isDeliveredComment, queuedText, useComments } from '../api/comments';
 
 export interface CommentsProps {
   contentType: ContentType;
@@ -32,8 +32,7 @@ export function Comments({ contentType, contentId }: CommentsProps) {
 
   const serverComments = comments.data?.pages.flat() ?? [];
   // A delivered comment is in the list at once; its queued entry may linger a moment: show it once.
-  const delivered = deliveredEntryIds(serverComments);
-  const queued = waiting.filter((entry) => !delivered.has(entry.id));
+  const queued = waiting.filter((entry) => !isDeliveredComment(entry.id));
   const total = serverComments.length + queued.length;
 
   return (

@@ -6,7 +6,7 @@ import { openAuthDialog } from '../../../lib/auth-dialog';
 import { useUser } from '../../../lib/session';
 import type { OutboxEntry } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
-import { useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
+import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
 import { devotionalKeys } from './keys';
 
 export const HEART_KIND = 'heart.set';
@@ -94,11 +94,9 @@ export function useHeartDevotional(devotionalId: number, devotionalTitle: string
     [userId, devotionalId, devotionalTitle, entries, write, queryClient, toast],
   );
 
-  const retry = useCallback(async (entry: OutboxEntry) => {
-    await outbox.retry(entry.id);
-    void outbox.drain(entry.userId);
-  }, []);
-  const dismiss = useCallback((entry: OutboxEntry) => outbox.discard(entry.id), []);
+  const actions = useOutboxActions();
+  const retry = useCallback((entry: OutboxEntry) => actions.retry(entry.id), [actions]);
+  const dismiss = useCallback((entry: OutboxEntry) => actions.discard(entry.id), [actions]);
 
   return { entries, setHearted, retry, dismiss };
 }

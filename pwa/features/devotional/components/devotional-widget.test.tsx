@@ -238,7 +238,7 @@ describe('hearting the devotional', () => {
     storeUser(aUser());
     // No connection: the write waits in the outbox.
     const requests = api({ heart: () => offline() });
-    renderWithProviders(<DevotionalWidget />);
+    renderWithProviders(<WithDelivery />);
     const button = await heartButton();
     await waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/devotional/12/hearts?userId=7'));
     await userEvent.click(button);
@@ -269,8 +269,15 @@ describe('hearting the devotional', () => {
 
   test('signed in: un-hearting queues DELETE {userId}, hides the count at 0, and shows no toast', async () => {
     storeUser(aUser());
-    const requests = api({ hearts: { isHearted: true, count: 1 }, heart: () => json(200, { isHearted: false, count: 0 }) });
-    renderWithProviders(<DevotionalWidget />);
+    const hearts = { isHearted: true, count: 1 };
+    const requests = api({
+      hearts,
+      heart: () => {
+        Object.assign(hearts, { isHearted: false, count: 0 });
+        return json(200, hearts);
+      },
+    });
+    renderWithProviders(<WithDelivery />);
     await waitFor(() => expect(count()).toBe('1 heart'));
     await userEvent.click(await heartButton());
     await waitFor(() => expect(count()).toBeNull());
@@ -302,7 +309,8 @@ describe('hearting the devotional', () => {
     await userEvent.click(await heartButton());
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/devotional/12/hearts?userId=7')).toHaveLength(2));
     await waitFor(() => expect(count()).toBe('5 hearts'));
-    expect(screen.queryByTestId('heart-pending')).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('heart-pending')).toBeNull());
+    expect(count()).toBe('5 hearts');
   });
 
   test("a heart the server refuses: 'Error' toast, its message, the server's state again, and Dismiss", async () => {
@@ -323,7 +331,7 @@ describe('hearting the devotional', () => {
     await waitFor(() => expect(screen.queryByTestId('heart-failed')).toBeNull());
     expect(await queued()).toEqual([]);
   });
-  test('a heart refused while the page was still starting (its delivery not loaded yet): the failure toast and the refresh come once it loads', async () => {
+  test('a heart made while the page is still starting (its delivery not loaded yet) is sent once it loads; the failure toast and the refresh then', async () => {
     storeUser(aUser());
     const requests = api({ heart: () => json(404, { message: 'Devotional not found' }) });
     let loadDelivery = () => {};
@@ -340,13 +348,16 @@ describe('hearting the devotional', () => {
     }
     renderWithProviders(<Starting />);
     await userEvent.click(await heartButton());
-    // Delivered (and refused) at once, before the layout's delivery has loaded.
-    expect(await screen.findByTestId('heart-failed')).toBeTruthy();
-    expect(toastText()).not.toMatch(/^Error/);
+    // Queued and shown, but not sent before the layout's delivery has loaded: its answer would
+    // reach no reaction, and the heart would show neither the choice nor the server's answer.
+    expect(await screen.findByTestId('heart-pending')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
     const heartsAsked = () => requests.filter((r) => r.path === '/api/devotional/12/hearts?userId=7').length;
     const before = heartsAsked();
 
     act(() => loadDelivery());
+    expect(await screen.findByTestId('heart-failed')).toBeTruthy();
     await waitFor(() => expect(toastText()).toBe('ErrorFailed to heart devotional. Please try again.'));
     await waitFor(() => expect(heartsAsked()).toBe(before + 1));
     await waitFor(() => expect(count()).toBeNull());

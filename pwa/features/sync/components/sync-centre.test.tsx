@@ -5,7 +5,14 @@ import { appDb, type OutboxEntry } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
 import { json, mockFetch } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { SyncCentre } from './sync-centre';
+
+/** The layout's delivery reaction, which the app mounts beside every screen once signed in. */
+function WithDelivery() {
+  useOutboxDelivery();
+  return <SyncCentre />;
+}
 
 const user = aUser();
 
@@ -63,7 +70,7 @@ describe('SyncCentre', () => {
     mockFetch((req) => (req.path === '/api/auth/me' ? json(200, user) : json(404, { message: 'Still gone' })));
     await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone', label: 'First' }));
     await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone', label: 'Second', subject: 'bookmark:video:2' }));
-    renderWithProviders(<SyncCentre />);
+    renderWithProviders(<WithDelivery />);
     const list = await screen.findByRole('list', { name: 'Not synced' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     await userEvent.click(within(list).getAllByRole('button', { name: 'Discard' })[0]!);

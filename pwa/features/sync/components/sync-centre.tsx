@@ -5,7 +5,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useUser } from '../../../lib/session';
 import { outbox } from '../../../offline/outbox';
 import { formatBytes, getStorageInfo, requestPersistentStorage, type StorageInfo } from '../../../offline/storage';
-import { useOutboxActions } from '../../../offline/use-outbox';
+import { deliverNow, useOutboxActions } from '../../../offline/use-outbox';
 import { useSyncState } from '../use-sync-state';
 
 /**
@@ -30,7 +30,7 @@ export function SyncCentre() {
     setSyncing(true);
     try {
       await outbox.resetBackoff();
-      await outbox.drain(user.id);
+      await deliverNow(user.id);
     } finally {
       setSyncing(false);
     }
