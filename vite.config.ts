@@ -58,7 +58,27 @@ const pwa = VitePWA({
   devOptions: { enabled: false },
 });
 
-export default defineConfig({
+/**
+ * The server renderer (pwa/entry-server.tsx) is a second build beside the app's, made with
+ * `vite build --ssr` (see package.json's build script) into dist/.server/: a hidden folder, so the
+ * service worker never precaches it and the static files middleware never serves it. No service
+ * worker, web manifest or CSS comes out of that build; the client build's index.html links them.
+ */
+const ssrBuild = {
+  root: 'pwa',
+  publicDir: false as const,
+  plugins: [react()],
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  build: {
+    ssr: 'entry-server.tsx',
+    outDir: process.env.SSR_OUT_DIR ?? '../dist/.server',
+    emptyOutDir: true,
+    sourcemap: true,
+    copyPublicDir: false,
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   root: 'pwa',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), pwa],
@@ -90,4 +110,4 @@ export default defineConfig({
     host: '127.0.0.1',
     proxy,
   },
-});
+}));

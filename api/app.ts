@@ -11,6 +11,7 @@ import { idempotency } from './middleware/idempotency.js';
 import { publicCache } from './middleware/public-cache.js';
 import { requestLog } from './middleware/request-log.js';
 import { sameOriginWrites } from './middleware/same-origin.js';
+import { serverRender } from './middleware/server-render.js';
 import { sessionMiddleware } from './middleware/session.js';
 import { staticPwa } from './middleware/static-pwa.js';
 import { blogRoutes } from './modules/blog/blog.routes.js';
@@ -109,6 +110,7 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(api.allowedMethods({ throw: false }));
   app.use(publicObjectRoutes(deps).routes());
   app.use(feedRoutes(deps).routes());
+  app.use(serverRender({ distDir: config.distDir, publicUrl: config.publicUrl }));
   app.use(staticPwa(config.distDir));
   return app;
 }

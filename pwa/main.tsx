@@ -1,19 +1,52 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, bootFromServer, bootInBrowser, type AppBoot, type ServerRenderedState } from './app/app';
+import { SERVER_STATE_ID } from './server-state';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const reactRoot = createRoot(root);
-// A transition: React renders the first screen in slices of a few milliseconds, yielding to the
-// browser between them, instead of one long task that blocks input on a slow phone (Lighthouse's
-// total blocking time on home fell from 300-430 ms to 40-150 ms). The static header stays until then.
-startTransition(() => {
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+/** What the server rendered this page from, when it did (the service worker's shell carries none). */
+function serverState(): ServerRenderedState | null {
+  const script = document.getElementById(SERVER_STATE_ID);
+  if (!script?.textContent) return null;
+  try {
+    return JSON.parse(script.textContent) as ServerRenderedState;
+  } catch {
+    return null;
+  }
+}
+
+const app = (boot: AppBoot) => (
+  <StrictMode>
+    <App boot={boot} />
+  </StrictMode>
+);
+
+// A transition: React renders (or hydrates) the first screen in slices of a few milliseconds,
+// yielding to the browser between them, instead of one long task that blocks input on a slow phone
+// (Lighthouse's total blocking time on home fell from 300-430 ms to 40-150 ms).
+function renderInBrowser(container: HTMLElement): void {
+  const reactRoot = createRoot(container);
+  startTransition(() => reactRoot.render(app(bootInBrowser())));
+}
+
+const state = serverState();
+if (state) {
+  // The server's markup is the first screen: React takes it over once the page's code is here.
+  bootFromServer(state).then(
+    (boot) =>
+      startTransition(
+        () =>
+          void hydrateRoot(root, app(boot), {
+            // A mismatch is recovered from (React renders that part afresh) but is a bug: say so.
+            onRecoverableError: (error) => console.error('[hydration]', error),
+          }),
+      ),
+    // The page's code could not load (a deploy removed it): render afresh rather than stay inert.
+    () => renderInBrowser(root),
   );
-});
+} else {
+  renderInBrowser(root);
+}

@@ -22,11 +22,13 @@ function newestMtime(dir: string): number {
 const index = path.join(config.distDir, 'index.html');
 const hasSources = fs.existsSync('pwa/index.html');
 if (hasSources && process.env.SKIP_BUILD !== '1') {
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  // Both builds: the app's index.html and the server renderer made after it.
+  const outputs = [index, path.join(config.distDir, '.server', 'entry-server.js')];
+  const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   const sources = Math.max(newestMtime('pwa'), newestMtime('contract'), fs.existsSync('vite.config.ts') ? fs.statSync('vite.config.ts').mtimeMs : 0);
   if (sources > built) {
-    console.log('[start] building the PWA (vite build)…');
-    const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    console.log('[start] building the PWA and its server renderer (npm run build)…');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit' });
     if (result.status !== 0) process.exit(result.status ?? 1);
   }
 }

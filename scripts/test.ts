@@ -33,7 +33,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 if (fs.existsSync('e2e') && fs.readdirSync('e2e').some((f) => f.endsWith('.e2e.ts'))) {
   // The journeys run against what this build produces (their global setup serves dist/).
-  steps.push({ name: 'vite build', cmd: ['npx', 'vite', 'build', '--logLevel', 'warn'] });
+  steps.push({ name: 'build (app and server renderer)', cmd: [process.execPath, '--import', 'tsx', 'scripts/build.ts'] });
   steps.push(vitest('browser e2e', ['--project', 'e2e']));
 }
 

@@ -46,7 +46,7 @@ export function buildProblem(distDir: string): string | null {
 /** `vite build` into `outDir` (emptied first); `buildId` becomes the app's __BUILD_ID__. */
 export function buildInto(outDir: string, buildId: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', outDir, '--emptyOutDir'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--logLevel', 'error', '--outDir', outDir], {
       // Not the NODE_ENV=test of vitest: that would make a development build without a service worker.
       env: { ...process.env, NODE_ENV: 'production', BUILD_ID: buildId },
       stdio: ['ignore', 'inherit', 'inherit'],

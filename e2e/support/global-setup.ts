@@ -28,14 +28,15 @@ function newestMtime(target: string): number {
 }
 
 function buildIfStale(): void {
-  const index = path.resolve('dist/index.html');
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  // Both builds: the app's index.html and the server renderer made after it.
+  const outputs = [path.resolve('dist/index.html'), path.resolve('dist/.server/entry-server.js')];
+  const built = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   const sources = Math.max(newestMtime('pwa'), newestMtime('contract'), newestMtime('vite.config.ts'));
   if (built >= sources) return;
   console.log('[e2e] dist/ is missing or older than pwa/: building (vite build)…');
   // vitest sets NODE_ENV=test, and a build that inherits it is a development build: React's
   // debug bundle, and import.meta.env.DEV true, so the service worker is never registered.
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
 }
 

@@ -1,27 +1,76 @@
-import { useEffect, useRef, useState } from 'react';
-import { IsRestoringProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { hydrate, IsRestoringProvider, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { HydrationState } from 'react-router-dom';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
 import { watchPageSettled } from '../lib/page-settled';
 import { hasSavedQueryCache } from '../offline/saved-cache-flag';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { createAppRouter, createHydratingRouter, type AppRouter } from './router';
 
 /** Longest wait for the saved cache before queries go to the network anyway (a slow or broken IndexedDB). */
 const RESTORE_TIMEOUT_MS = 1500;
 
-export function App() {
-  const [queryClient] = useState(() => {
-    const client = createQueryClient();
-    // Before the first render: the layout's deferred parts wait for it (pwa/app/layout/deferred.tsx).
-    void watchPageSettled(client);
-    return client;
-  });
+/** What the server renderer hands the page it rendered (entry-server.tsx), in a JSON script. */
+export interface ServerRenderedState {
+  /** The public answers the page was rendered from. */
+  queries: DehydratedState;
+  /** The router's state when it rendered (its loaders' answers). */
+  router: HydrationState;
+}
+
+/** The app's query client and router, made before the first render. */
+export interface AppBoot {
+  queryClient: QueryClient;
+  router: AppRouter;
+  /** Whether the saved cache is still being restored: until it is, loaders leave queries to wait for it. */
+  restoring: { current: boolean };
+}
+
+function newClient(): { queryClient: QueryClient; restoring: { current: boolean } } {
+  const queryClient = createQueryClient();
+  // Before the first render: the layout's deferred parts wait for it (pwa/app/layout/deferred.tsx).
+  void watchPageSettled(queryClient);
   // A first visit has nothing saved: its queries start at once instead of waiting for IndexedDB.
-  const [restoring, setRestoring] = useState(hasSavedQueryCache);
-  const restoringRef = useRef(restoring);
-  // Loaders start a page's queries with its code, unless they must wait for the saved cache.
-  const [router] = useState(() => createAppRouter(queryClient, () => !restoringRef.current));
+  return { queryClient, restoring: { current: hasSavedQueryCache() } };
+}
+
+/** A page rendered in the browser (the service worker's shell, or no server rendering). */
+export function bootInBrowser(): AppBoot {
+  const { queryClient, restoring } = newClient();
+  return { queryClient, restoring, router: createAppRouter(queryClient, () => !restoring.current) };
+}
+
+/**
+ * A page the server rendered: its answers go into the cache as fetched now (they are seconds old,
+ * and `freshOncePerVisit` would otherwise fetch them all again at once), and the router starts
+ * where the server's stopped, so hydration finds the same markup.
+ */
+export async function bootFromServer(state: ServerRenderedState): Promise<AppBoot> {
+  const { queryClient, restoring } = newClient();
+  const now = Date.now();
+  hydrate(queryClient, {
+    ...state.queries,
+    queries: state.queries.queries.map((q) => ({ ...q, state: { ...q.state, data: fromJson(q.state.data), dataUpdatedAt: now } })),
+  });
+  const router = await createHydratingRouter(queryClient, () => !restoring.current, state.router);
+  return { queryClient, restoring, router };
+}
+
+/**
+ * An answer as it was before JSON: a list's first page is asked for with `undefined` as its page
+ * parameter, which JSON turns into null (and '?before=null' is a bad request).
+ */
+function fromJson(data: unknown): unknown {
+  if (data && typeof data === 'object' && 'pageParams' in data && Array.isArray(data.pageParams)) {
+    return { ...data, pageParams: data.pageParams.map((p: unknown) => (p === null ? undefined : p)) };
+  }
+  return data;
+}
+
+export function App({ boot }: { boot: AppBoot }) {
+  const { queryClient, router } = boot;
+  const [restoring, setRestoring] = useState(boot.restoring.current);
 
   // The page renders at once. With a saved cache, its queries wait (IsRestoringProvider) until what
   // was seen before is back from IndexedDB, so offline they find it instead of failing. A first
@@ -31,7 +80,7 @@ export function App() {
     let stop: (() => void) | undefined;
     let cancelled = false;
     const finish = () => {
-      restoringRef.current = false;
+      boot.restoring.current = false;
       if (!cancelled) setRestoring(false);
     };
     const timer = setTimeout(finish, RESTORE_TIMEOUT_MS);

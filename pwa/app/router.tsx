@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { PageFallback } from './layout/page-fallback';
 import { RouteError } from './layout/route-error';
@@ -68,4 +68,27 @@ export function routesWithPrefetch(queryClient: QueryClient, shouldPrefetch: () 
 
 export function createAppRouter(queryClient: QueryClient, shouldPrefetch: () => boolean) {
   return createBrowserRouter(routesWithPrefetch(queryClient, shouldPrefetch));
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The router for a page the server rendered (entry-server.tsx): the matched pages' code is loaded
+ * first, so the first render is the server's markup and not `HydrateFallback`, and `hydrationData`
+ * (the server's loader answers) keeps the loaders from running again at start.
+ */
+export async function createHydratingRouter(queryClient: QueryClient, shouldPrefetch: () => boolean, hydrationData: HydrationState): Promise<AppRouter> {
+  const appRoutes = routesWithPrefetch(queryClient, shouldPrefetch);
+  const lazyMatches = (matchRoutes(appRoutes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject> & { beforeHydrate?: () => Promise<unknown> }>;
+      const { beforeHydrate, ...loaded } = await load();
+      // What the page renders at once from its data on the server but loads apart in the browser (the Markdown renderer).
+      await beforeHydrate?.();
+      // The module's exports become the route's, as React Router's own lazy loading does.
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  return createBrowserRouter(appRoutes, { hydrationData });
 }

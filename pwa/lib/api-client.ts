@@ -33,6 +33,14 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/** Where `/api` is: '' (this page's origin) in the browser; the server renderer's own address on the server. */
+let apiBase = '';
+
+/** For the server renderer (entry-server.tsx), which has no page origin to resolve '/api/…' against. */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/$/, '');
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface BaseOptions {
@@ -66,7 +74,7 @@ export async function apiFetch(
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiBase + path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { OfflineBadge } from '../../features/sync/components/sync-badge';
 import { whenDeliveryNeeded } from '../../lib/delivery-needed';
 import { pageSettled } from '../../lib/page-settled';
+import { useHydrated } from '../../lib/use-hydrated';
 
 // Pieces every page has but none needs for its first paint. Their code loads once the page has its
 // own code and data (pageSettled): IndexedDB (Dexie) and workbox-window stay out of the first
@@ -19,14 +20,12 @@ const UpdatePrompt = lazy(() =>
     .then((m) => ({ default: m.UpdatePrompt })),
 );
 
-/** `Fallback` shows until the deferred part is in (by default nothing). */
+/** `Fallback` shows until the deferred part is in (by default nothing); the server renders only that. */
 function deferred(Component: ComponentType, Fallback?: ComponentType) {
   return function Deferred() {
-    return (
-      <Suspense fallback={Fallback ? <Fallback /> : null}>
-        <Component />
-      </Suspense>
-    );
+    const hydrated = useHydrated();
+    const fallback = Fallback ? <Fallback /> : null;
+    return <Suspense fallback={fallback}>{hydrated ? <Component /> : fallback}</Suspense>;
   };
 }
 

@@ -9,14 +9,26 @@ import { NewsletterForm } from '../../features/newsletter';
 import { FeaturedVideo } from '../../features/videos/components/featured-video';
 import { PopularVideos } from '../../features/videos/components/popular-videos';
 import { SearchInput } from '../../components/ui/search-input';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { SITE_DESCRIPTION, SITE_NAME, usePageHead, type PageHead } from '../../lib/use-document-title';
 import { useSearchForm } from '../../lib/use-search-form';
 
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
 
 /** Home (SPEC §2), top to bottom: hero, devotional, search, popular videos, featured video and article, tiles, newsletter. */
+/** The site, and how to search it, for search engines (a sitelinks search box). */
+const HOME_HEAD: PageHead = {
+  description: SITE_DESCRIPTION,
+  jsonLd: (siteUrl) => ({
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    name: SITE_NAME,
+    url: `${siteUrl}/`,
+    potentialAction: { '@type': 'SearchAction', target: `${siteUrl}/search?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
+  }),
+};
+
 export function Component() {
-  useDocumentTitle();
+  usePageHead(HOME_HEAD);
   return (
     <>
       <Hero />

@@ -1,12 +1,14 @@
 import { Page, PageHeading } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageHead } from '../../lib/use-document-title';
 import { LiveQa } from '../../features/live';
 
+const HEAD = { title: 'Live Q&A', description: 'Ask your questions during live teaching sessions.' };
+
 export function Component() {
-  useDocumentTitle('Live Q&A');
+  usePageHead(HEAD);
   return (
     <Page>
-      <PageHeading title="Live Q&A" description="Ask your questions during live teaching sessions." />
+      <PageHeading title={HEAD.title} description={HEAD.description} />
       <LiveQa />
     </Page>
   );

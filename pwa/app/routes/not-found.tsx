@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageHead } from '../../lib/use-document-title';
 
 export function Component() {
-  useDocumentTitle('Page Not Found');
+  usePageHead({ title: 'Page Not Found', notFound: true });
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-24 text-center">
       <h1 className="font-display text-3xl font-bold sm:text-4xl">404 Page Not Found</h1>

@@ -1,13 +1,15 @@
 import { Page, PageHeading } from '../../components/ui/page';
 import { VideoLibrary } from '../../features/videos';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageHead } from '../../lib/use-document-title';
 
 /** /videos (SPEC §2): search the library, filter All / Videos / Shorts, open a result. */
+const HEAD = { title: 'Video Library', description: 'Teaching on apologetics, Bible study, theology and Christian living.' };
+
 export function Component() {
-  useDocumentTitle('Video Library');
+  usePageHead(HEAD);
   return (
     <Page>
-      <PageHeading title="Video Library" description="Teaching on apologetics, Bible study, theology and Christian living." />
+      <PageHeading title={HEAD.title} description={HEAD.description} />
       <VideoLibrary />
     </Page>
   );

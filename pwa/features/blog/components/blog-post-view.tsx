@@ -6,7 +6,7 @@ import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { ApiError } from '../../../lib/api-client';
 import { categoryLabel } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePageHead, type PageHead } from '../../../lib/use-document-title';
 import { usePost } from '../api/get-post';
 import { useRecordView } from '../api/record-view';
 import { MarkdownContent, preloadMarkdown } from './markdown-content';
@@ -46,7 +46,7 @@ function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostV
   const state = useQueryConnectionState(query);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useRecordView(query.data?.id);
-  useDocumentTitle(notFound ? 'Article Not Found' : (query.data?.title ?? 'Article'));
+  usePageHead(notFound ? NOT_FOUND_HEAD : query.data ? postHead(query.data) : { title: 'Article' });
 
   // The server says the post is gone (an editor deleted it): a copy read before is not shown.
   if (notFound) return <ArticleNotFound />;
@@ -108,8 +108,32 @@ function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostV
   );
 }
 
+const NOT_FOUND_HEAD: PageHead = { title: 'Article Not Found', notFound: true };
+
+/** What a post says about itself to search engines and link previews. */
+function postHead(post: BlogPost): PageHead {
+  const description = post.excerpt ?? undefined;
+  return {
+    title: post.title,
+    description,
+    image: post.thumbnailUrl,
+    type: 'article',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: post.title,
+      ...(description ? { description } : {}),
+      datePublished: post.publishedAt,
+      articleSection: categoryLabel(post.category),
+      ...(post.thumbnailUrl ? { image: post.thumbnailUrl } : {}),
+      timeRequired: `PT${post.readTime}M`,
+      author: { '@type': 'Organization', name: 'context is key' },
+    },
+  };
+}
+
 function ArticleNotFound() {
-  useDocumentTitle('Article Not Found');
+  usePageHead(NOT_FOUND_HEAD);
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
       <FileQuestion aria-hidden="true" className="size-12 text-base-content/50" />

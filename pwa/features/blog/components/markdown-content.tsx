@@ -9,6 +9,12 @@ type Render = (markdown: string) => string;
 let renderer: Render | null = null;
 let loading: Promise<Render> | null = null;
 
+/** The renderer to use from now on, loaded already: the server's (entry-server.tsx), which has no window. */
+export function setMarkdownRenderer(render: Render): void {
+  renderer = render;
+  loading = Promise.resolve(render);
+}
+
 /** Starts loading the renderer (e.g. while the post itself is being fetched). */
 export function preloadMarkdown(): Promise<Render> {
   loading ??= import('./markdown').then((m) => (renderer = m.renderMarkdown));

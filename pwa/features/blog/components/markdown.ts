@@ -56,40 +56,52 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-// An instance of its own, so its link hook never touches other users of DOMPurify.
-const purify = DOMPurify(window);
-
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
-    const href = node.getAttribute('href');
-    if (href && isOtherSite(href)) {
-      // Links to other sites open in a new tab without handing them this page (window.opener) or the referrer.
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer');
-    } else {
-      node.removeAttribute('target');
+/**
+ * A renderer over a DOM of its own: the page's window in the browser, a jsdom window on the
+ * server (entry-server.tsx). `siteOrigin` tells links to other sites, which open in a new tab.
+ */
+export function createMarkdownRenderer(domWindow: Parameters<typeof DOMPurify>[0], siteOrigin: string): (markdown: string) => string {
+  // An instance of its own, so its link hook never touches other users of DOMPurify.
+  const purify = DOMPurify(domWindow);
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      const href = node.getAttribute('href');
+      if (href && isOtherSite(href, siteOrigin)) {
+        // Links to other sites open in a new tab without handing them this page (window.opener) or the referrer.
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      } else {
+        node.removeAttribute('target');
+      }
     }
-  }
-  if (node.tagName === 'IMG') {
-    node.setAttribute('loading', 'lazy');
-    node.setAttribute('decoding', 'async');
-  }
-});
+    if (node.tagName === 'IMG') {
+      node.setAttribute('loading', 'lazy');
+      node.setAttribute('decoding', 'async');
+    }
+  });
+  return (markdown) => {
+    const html = marked.parse(markdown, { async: false });
+    return purify.sanitize(html, {
+      USE_PROFILES: { html: true },
+      FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
+      FORBID_ATTR: ['style'],
+    });
+  };
+}
 
-function isOtherSite(href: string): boolean {
+function isOtherSite(href: string, siteOrigin: string): boolean {
   try {
-    const url = new URL(href, window.location.href);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== window.location.origin;
+    const url = new URL(href, siteOrigin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin !== siteOrigin;
   } catch {
     return false;
   }
 }
 
+let inThisPage: ((markdown: string) => string) | null = null;
+
+/** In the browser: Markdown to safe HTML with this page's DOM. */
 export function renderMarkdown(markdown: string): string {
-  const html = marked.parse(markdown, { async: false });
-  return purify.sanitize(html, {
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style'],
-  });
+  inThisPage ??= createMarkdownRenderer(window, window.location.origin);
+  return inThisPage(markdown);
 }

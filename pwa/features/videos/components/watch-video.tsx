@@ -4,7 +4,8 @@ import type { Video } from '../../../../contract/content.js';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { categoryLabel } from '../../../lib/format';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePageHead, type PageHead } from '../../../lib/use-document-title';
+import { youtubeThumbnailUrl } from '../../../components/content';
 import { useCountVideoView } from '../api/count-video-view';
 import { GET_VIDEO_ERROR, isNotFound, useVideo } from '../api/get-video';
 import { BackToVideos } from './back-to-videos';
@@ -41,7 +42,7 @@ function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } 
   const { data: video, error, refetch, isFetching } = query;
   const state = useQueryConnectionState(query);
   useCountVideoView(video?.id);
-  useDocumentTitle(video?.title ?? (state === 'error' && isNotFound(error) ? 'Video Not Found' : 'Watch'));
+  usePageHead(video ? videoHead(video) : state === 'error' && isNotFound(error) ? NOT_FOUND_HEAD : { title: 'Watch' });
 
   // A video seen before stays on screen whatever happens to the check with the server.
   if (video === undefined) {
@@ -99,7 +100,41 @@ function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } 
   );
 }
 
+const NOT_FOUND_HEAD: PageHead = { title: 'Video Not Found', notFound: true };
+
+/** What a video's page says about itself to search engines and link previews. */
+function videoHead(video: Video): PageHead {
+  const description = video.description ?? undefined;
+  const thumbnail = youtubeThumbnailUrl(video.youtubeId, 'hqdefault');
+  return {
+    title: video.title,
+    description,
+    image: thumbnail,
+    type: 'video.other',
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      name: video.title,
+      description: description ?? video.title,
+      thumbnailUrl: thumbnail,
+      uploadDate: video.publishedAt,
+      ...(isoDuration(video.duration) ? { duration: isoDuration(video.duration) } : {}),
+      embedUrl: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeId)}`,
+      interactionStatistic: { '@type': 'InteractionCounter', interactionType: { '@type': 'WatchAction' }, userInteractionCount: video.views },
+    },
+  };
+}
+
+/** '1:02:03' or '12:34' as ISO 8601 ('PT1H2M3S'); null when it is neither. */
+function isoDuration(duration: string): string | null {
+  const parts = duration.split(':').map(Number);
+  if (parts.length < 2 || parts.length > 3 || parts.some((n) => !Number.isInteger(n) || n < 0)) return null;
+  const [h, m, s] = parts.length === 3 ? parts : [0, ...parts];
+  return `PT${h ? `${h}H` : ''}${m ? `${m}M` : ''}${s}S`;
+}
+
 export function VideoNotFound() {
+  usePageHead(NOT_FOUND_HEAD);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
       <VideoOff aria-hidden="true" className="size-12 text-base-content/50" />

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context, Next } from 'koa';
+import type { RenderRequest, RenderResult } from '../../contract/server-render.js';
+import { cachePublicly } from './public-cache.js';
+
+type Render = (request: RenderRequest) => Promise<RenderResult>;
+
+/** Pages only the signed-in reader's data fills: the app shell renders them in the browser. */
+const CLIENT_ONLY = new Set(['/bookmarks', '/profile', '/sync', '/blog-admin']);
+/** What a rendered page is built from: a write to any of these drops it from the public cache. */
+const RENDERED_FROM = ['blog', 'videos', 'devotional', 'live-streams', 'search', 'comments'];
+/** An API that has not answered by then leaves the page to the browser (the app shell). */
+const RENDER_TIMEOUT_MS = 5000;
+
+export interface ServerRenderOptions {
+  distDir: string;
+  /** PUBLIC_URL: the site's address for canonical links; the request's origin when unset. */
+  publicUrl: string | null;
+}
+
+/**
+ * Public pages as HTML with their content (pwa/entry-server.tsx, built into dist/.server/): what
+ * an anonymous visitor sees, with the page's own title, description, link-preview tags and
+ * structured data, and the state the browser hydrates from. An unknown post, video or route is a
+ * 404 with its not-found page. Rendered pages go into the public cache like the API's public
+ * answers (they never hold a user's data), dropped by the writes that change them.
+ *
+ * Without a server build, for a page that only a signed-in reader's data fills, or when a render
+ * fails or takes too long, the app shell (index.html) is sent as before (staticPwa). The service
+ * worker's precached shell is that file too, never a rendered page.
+ */
+export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
+  const entryFile = path.join(distDir, '.server', 'entry-server.js');
+  let render: Promise<Render | null> | null = null;
+  const loadRender = () =>
+    (render ??= fs.existsSync(entryFile)
+      ? import(pathToFileURL(entryFile).href).then(
+          (m: { render: Render }) => m.render,
+          (err: unknown) => {
+            console.error('[server-render] could not load the server build; pages are sent as the app shell', err);
+            return null;
+          },
+        )
+      : Promise.resolve(null));
+  const template = templateReader(path.join(distDir, 'index.html'));
+
+  return async (ctx: Context, next: Next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPage(ctx.path) || !ctx.accepts('html')) return next();
+    const [renderPage, html] = await Promise.all([loadRender(), template()]);
+    if (!renderPage || !html) return next();
+
+    const siteUrl = publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+    let result: RenderResult;
+    try {
+      result = await withTimeout(renderPage({ url: ctx.url, siteUrl, apiBase: ownAddress(ctx) }), RENDER_TIMEOUT_MS);
+    } catch (err) {
+      console.error(`[server-render] ${ctx.url}: sent the app shell instead`, err);
+      return next();
+    }
+    if (result.kind === 'redirect') {
+      ctx.status = result.status;
+      ctx.redirect(result.location);
+      return;
+    }
+    ctx.status = result.status;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = fillTemplate(html, result);
+    if (result.status === 200) cachePublicly(ctx, RENDERED_FROM);
+  };
+}
+
+/** A path that names a page of the app (no file extension, not the API, not an upload). */
+function isPage(p: string): boolean {
+  if (p === '/api' || p.startsWith('/api/') || p.startsWith('/objects/')) return false;
+  if (CLIENT_ONLY.has(p.replace(/\/$/, '') || '/')) return false;
+  return path.extname(p) === '';
+}
+
+/** This process's own address, as the connection reached it: the renderer's API calls stay on this machine. */
+function ownAddress(ctx: Context): string {
+  const socket = ctx.req.socket;
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  return `http://${address.includes(':') ? `[${address}]` : address}:${socket.localPort}`;
+}
+
+/** index.html as built, read again when a new build replaces it. */
+function templateReader(file: string): () => Promise<string | null> {
+  let cached: { mtimeMs: number; text: string } | null = null;
+  return async () => {
+    try {
+      const { mtimeMs } = await fs.promises.stat(file);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await fs.promises.readFile(file, 'utf8') };
+      return cached.text;
+    } catch {
+      return null;
+    }
+  };
+}
+
+/** The shell with the page in #root, the page's head tags instead of the generic ones, and its state. */
+export function fillTemplate(html: string, page: Extract<RenderResult, { kind: 'page' }>): string {
+  return html
+    .replace(/<title>[\s\S]*?<\/title>\s*/, '')
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '')
+    .replace('</head>', () => `  ${page.headHtml}\n  </head>`)
+    .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
+    .replace(/<div id="root"><!--app-->[\s\S]*?<!--\/app--><\/div>/, () => `<div id="root">${page.appHtml}</div>${page.stateHtml}`);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no render within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
