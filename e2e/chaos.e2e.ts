@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP } from './support/browser';
-import { signUpThroughDialog, uniqueUsername } from './support/app';
+import { appReady, signUpThroughDialog, uniqueUsername } from './support/app';
 import { readStore, waitForServiceWorker } from './support/offline';
 import { startRestartableServer, traceLine, type RestartableServer } from './support/restartable-server';
 import { prng } from '../bench/lib/prng';
@@ -290,7 +290,7 @@ class Journey {
 
   private async goto(target: string): Promise<void> {
     await this.page.goto(target, { waitUntil: 'domcontentloaded' });
-    await this.page.getByRole('banner').waitFor();
+    await appReady(this.page);
   }
 
   /** The item's page is there with both buttons clickable; checks what they show against the model. */
@@ -340,7 +340,7 @@ class Journey {
     this.step(`reload ${this.current.path}`);
     this.faults.reloads += 1;
     await this.page.reload({ waitUntil: 'domcontentloaded' });
-    await this.page.getByRole('banner').waitFor();
+    await appReady(this.page);
     await this.arrive(this.current, 'after a reload');
   }
 
@@ -529,8 +529,9 @@ class Journey {
     }
 
     // Back to normal: the server up, the connection on; the sync centre's Sync now until nothing waits.
-    if (!this.server.isUp()) await this.serverUp();
+    // (Coming online may stop the server while the queue drains: up again after that.)
     if (this.offline) await this.setOffline(false);
+    if (!this.server.isUp()) await this.serverUp();
     this.step('open /sync, Sync now until nothing is waiting');
     await this.goto('/sync');
     const syncNow = main(this.page).getByRole('button', { name: 'Sync now' });

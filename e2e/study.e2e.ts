@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MOBILE, screenshot, useBrowser } from './support/browser';
-import { authDialog, signUpThroughDialog, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
+import { appReady, authDialog, signUpThroughDialog, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
 
 // The study tools on the real app: bookmarks and folders, mark complete, comments, private notes.
 const browser = useBrowser(() => inject('baseURL'));
@@ -69,7 +69,7 @@ describe('signed out', () => {
     await notes.press('End');
     await notes.pressSequentially(' And Gal 1.');
     await page.reload();
-    await page.getByRole('banner').waitFor();
+    await appReady(page);
     await authDialog(page).waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => notes.inputValue()).toBe('Check 1 Corinthians 15:3-8. And Gal 1.');
@@ -87,7 +87,7 @@ describe('signed out', () => {
     expect(await notes.inputValue()).toBe('');
     expect(await button(page, 'Delete note').count()).toBe(0);
     await page.reload();
-    await page.getByRole('banner').waitFor();
+    await appReady(page);
     await authDialog(page).waitFor();
     await page.keyboard.press('Escape');
     await notes.waitFor();
@@ -108,7 +108,7 @@ describe('signed out', () => {
     await dialog.waitFor({ state: 'hidden' });
     await main(page).getByRole('button', { name: 'Notes (you have a note here)' }).waitFor();
     await page.reload();
-    await page.getByRole('banner').waitFor();
+    await appReady(page);
     await authDialog(page).waitFor();
     await page.keyboard.press('Escape');
     await main(page).getByRole('button', { name: 'Notes (you have a note here)' }).click();

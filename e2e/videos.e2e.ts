@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { Video } from '../contract/content.js';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
-import { visit, visitAndDismissAuth } from './support/app';
+import { appReady, visit, visitAndDismissAuth } from './support/app';
 
 const browser = useBrowser(() => inject('baseURL'));
 
@@ -77,7 +77,7 @@ describe('/videos', () => {
 
     // Reload keeps it too.
     await page.reload();
-    await page.getByRole('banner').waitFor();
+    await appReady(page);
     await main(page).getByRole('link', { name: new RegExp(escape(full[0]!.title)) }).waitFor();
     expect(await searchBox(page).inputValue()).toBe('faith');
     await page.close();

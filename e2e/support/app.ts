@@ -28,10 +28,18 @@ export async function signUpThroughDialog(page: Page, username: string): Promise
   await dialog.waitFor({ state: 'hidden' });
 }
 
-/** Opens `path` and waits for the app to start (the header is there). */
+/**
+ * Waits until the app has the page: rendered in the browser, or the server's markup hydrated (the
+ * server sends the header and content before any script runs, and a click then does nothing).
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+}
+
+/** Opens `path` and waits for the app to start. */
 export async function visit(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await page.getByRole('banner').waitFor();
+  await appReady(page);
 }
 
 /** Opens `path` as a signed-out visitor and closes the auth dialog that opens by itself. */

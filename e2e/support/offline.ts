@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import type { RunningServer } from '../../api/server.js';
-import { PASSWORD } from './app';
+import { appReady, PASSWORD } from './app';
 
 /**
  * Waits until a service worker controls the page. The worker calls clientsClaim(), so the first
@@ -24,7 +24,7 @@ export interface SignedInUser {
  */
 export async function signUpInPage(page: Page, username: string, path = '/'): Promise<SignedInUser> {
   await page.goto('/');
-  await page.getByRole('banner').waitFor();
+  await appReady(page);
   const user = await page.evaluate(
     async ({ username, password }) => {
       const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -38,7 +38,7 @@ export async function signUpInPage(page: Page, username: string, path = '/'): Pr
     { username, password: PASSWORD },
   );
   await page.goto(path);
-  await page.getByRole('banner').waitFor();
+  await appReady(page);
   return user;
 }
 

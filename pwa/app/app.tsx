@@ -107,6 +107,12 @@ export function App({ boot }: { boot: AppBoot }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [queryClient]);
 
+  // The page is the app's now (rendered, or the server's markup hydrated): its buttons and links
+  // answer. Tests wait for this rather than for markup the server may have sent before.
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+
   return (
     <IsRestoringProvider value={restoring}>
       <AppProvider queryClient={queryClient}>

@@ -1,0 +1,261 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
+import { uniqueUsername, visit, visitAndDismissAuth } from './support/app';
+import { signUpInPage } from './support/offline';
+
+// Issue 8: the public pages arrive rendered. The first HTML (no script run) holds the page's own
+// content and head tags; React takes it over without a mismatch; the reader's own parts (the
+// avatar menu, bookmark state) fill in after; unknown posts, videos and routes are 404s; and the
+// pages read without JavaScript.
+
+const baseURL = () => inject('baseURL');
+const browser = useBrowser(baseURL);
+
+interface Post {
+  id: number;
+  title: string;
+  excerpt: string | null;
+  content: string;
+}
+interface Video {
+  id: number;
+  title: string;
+  description: string | null;
+}
+
+async function api<T>(path: string): Promise<T> {
+  const answer = await fetch(`${baseURL()}${path}`);
+  if (!answer.ok) throw new Error(`GET ${path}: ${answer.status}`);
+  return (await answer.json()) as T;
+}
+
+/** The HTML the server sends a first-time visitor, as a crawler or link preview gets it. */
+async function firstHtml(path: string): Promise<{ status: number; html: string; type: string }> {
+  const answer = await fetch(`${baseURL()}${path}`, { headers: { Accept: 'text/html' } });
+  return { status: answer.status, html: await answer.text(), type: answer.headers.get('content-type') ?? '' };
+}
+
+const decode = (s: string) =>
+  s
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCharCode(parseInt(n, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
+/** The visible text of the HTML's #root (tags dropped), for "does it say …". */
+const rootText = (html: string) => decode((html.split('<div id="root">')[1] ?? '').replace(/<script[\s\S]*?<\/script>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ');
+const head = (html: string) => html.split('</head>')[0] ?? '';
+const meta = (html: string, attr: 'name' | 'property', key: string) => {
+  const match = new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(head(html));
+  return match ? decode(match[1]!) : null;
+};
+const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(head(html))?.[1] ?? '');
+const jsonLd = (html: string) => {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head(html));
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : null;
+};
+
+let post: Post;
+let video: Video;
+beforeAll(async () => {
+  const posts = await api<Post[]>('/api/blog');
+  post = await api<Post>(`/api/blog/${posts[0]!.id}`);
+  const videos = await api<Video[]>('/api/videos/popular');
+  video = await api<Video>(`/api/videos/${videos[0]!.id}`);
+});
+
+/** The first words of the post's Markdown that are plain prose (no Markdown marks), to find in the HTML. */
+const firstSentence = (markdown: string) =>
+  markdown
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^[A-Z][^*_`#[\]>|]{30,}$/.test(l))!
+    .slice(0, 40);
+
+describe('the first HTML of each public page', () => {
+  test('home: hero, devotional, lists; site title; WebSite JSON-LD with a SearchAction', async () => {
+    const { status, html, type } = await firstHtml('/');
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    const text = rootText(html);
+    expect(text).toContain('Where truth is vital and where love is necessary');
+    expect(text).toContain('Daily Devotional');
+    expect(text).toContain('Popular Videos');
+    expect(titleOf(html)).toBe('context is key');
+    expect(meta(html, 'name', 'description')).toMatch(/teaching videos, articles/);
+    expect(head(html)).toContain(`<link rel="canonical" href="${baseURL()}/" />`);
+    expect(jsonLd(html)).toMatchObject({ '@type': 'WebSite', potentialAction: { '@type': 'SearchAction', target: `${baseURL()}/search?q={search_term_string}` } });
+    // The generic head of the app shell is replaced, not repeated.
+    expect(head(html).match(/<title>/g)).toHaveLength(1);
+    expect(head(html).match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<script type="application/json" id="server-state">');
+    expect(html).not.toContain('needs JavaScript to run');
+  });
+
+  test("a post: its title, rendered Markdown, excerpt as description, og/twitter tags, BlogPosting", async () => {
+    const { status, html } = await firstHtml(`/blog/${post.id}`);
+    expect(status).toBe(200);
+    const text = rootText(html);
+    expect(text).toContain(post.title);
+    expect(text).toContain(firstSentence(post.content));
+    // Markdown rendered, not shown as source.
+    expect(html).toMatch(/<div class="blog-prose[^"]*"><(h2|p|ul|ol|blockquote)/);
+    expect(titleOf(html)).toBe(`${post.title} · context is key`);
+    if (post.excerpt) expect(meta(html, 'name', 'description')).toBe(post.excerpt);
+    expect(meta(html, 'property', 'og:title')).toBe(post.title);
+    expect(meta(html, 'property', 'og:type')).toBe('article');
+    expect(meta(html, 'property', 'og:url')).toBe(`${baseURL()}/blog/${post.id}`);
+    expect(meta(html, 'property', 'og:image')).toMatch(/^https?:\/\//);
+    expect(meta(html, 'name', 'twitter:card')).toMatch(/^summary/);
+    expect(jsonLd(html)).toMatchObject({ '@type': 'BlogPosting', headline: post.title });
+  });
+
+  test('a watch page: the video title and description, VideoObject with its thumbnail', async () => {
+    const { status, html } = await firstHtml(`/watch/${video.id}`);
+    expect(status).toBe(200);
+    const text = rootText(html);
+    expect(text).toContain(video.title);
+    if (video.description) expect(text).toContain(video.description.slice(0, 40));
+    expect(titleOf(html)).toBe(`${video.title} · context is key`);
+    expect(meta(html, 'property', 'og:type')).toBe('video.other');
+    expect(meta(html, 'property', 'og:image')).toMatch(/^https:\/\/i\.ytimg\.com\//);
+    expect(jsonLd(html)).toMatchObject({ '@type': 'VideoObject', name: video.title });
+  });
+
+  test('the lists: /blog names its posts, /videos, /live-qa and /search their own heading and title', async () => {
+    const blog = await firstHtml('/blog');
+    expect(blog.status).toBe(200);
+    expect(rootText(blog.html)).toContain(post.title);
+    expect(blog.html).toContain(`href="/blog/${post.id}"`);
+    expect(titleOf(blog.html)).toBe('Knowledge Blog · context is key');
+    expect(meta(blog.html, 'name', 'description')).toBe('Articles on defending the faith and reading scripture in context.');
+
+    const videos = await firstHtml('/videos');
+    expect(rootText(videos.html)).toContain('Video Library');
+    expect(titleOf(videos.html)).toBe('Video Library · context is key');
+
+    const live = await firstHtml('/live-qa');
+    expect(rootText(live.html)).toContain('Ask your questions during live teaching sessions.');
+    expect(titleOf(live.html)).toBe('Live Q&A · context is key');
+
+    const search = await firstHtml(`/search?q=${encodeURIComponent(post.title.split(' ')[0]!)}`);
+    expect(search.status).toBe(200);
+    expect(titleOf(search.html)).toBe(`Search: ${post.title.split(' ')[0]} · context is key`);
+    expect(rootText(search.html)).toContain(post.title);
+  });
+
+  test('an unknown post, video or route is a 404 with its not-found page, kept out of search results', async () => {
+    for (const [path, words] of [
+      ['/blog/999999', 'Article Not Found'],
+      ['/watch/999999', 'Video Not Found'],
+      ['/watch/not-a-number', 'Video Not Found'],
+      ['/no/such/page', 'Page Not Found'],
+    ] as const) {
+      const { status, html } = await firstHtml(path);
+      expect(status, path).toBe(404);
+      expect(rootText(html), path).toContain(words);
+      expect(head(html), path).toContain('<meta name="robots" content="noindex" />');
+      expect(html, path).not.toContain('id="server-state"');
+    }
+  });
+
+  test("the service worker's shell is still the bare app shell, never a rendered page", async () => {
+    const { status, html } = await firstHtml('/index.html');
+    expect(status).toBe(200);
+    expect(html).toContain('<!--app-->');
+    expect(html).not.toContain('id="server-state"');
+    expect(titleOf(html)).toBe('context is key');
+  });
+});
+
+/** Console errors and warnings of a page, without what only this machine's lack of internet causes. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    const text = message.text();
+    if (/ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/.test(text)) return;
+    problems.push(`${message.type()}: ${text}`);
+  });
+  return problems;
+}
+
+describe('hydration', () => {
+  let visitor: BrowserContext;
+  beforeEach(async () => {
+    visitor = await browser.newContext();
+  });
+  afterEach(async () => {
+    await visitor.close();
+  });
+
+  test('each public page is taken over without a mismatch, a console error or a warning, and its links then navigate in the app', async () => {
+    for (const path of ['/', '/videos', `/watch/${video.id}`, '/blog', `/blog/${post.id}`, '/live-qa', '/search?q=grace']) {
+      const page = await visitor.newPage();
+      const problems = consoleProblems(page);
+      await visit(page, path);
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(problems, path).toEqual([]);
+      await page.close();
+    }
+    // A link followed after hydration is the app's own navigation: no new document.
+    const page = await visitor.newPage();
+    await visitAndDismissAuth(page, '/blog');
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+    await page.getByRole('main').getByRole('link', { name: post.title }).first().click();
+    await page.getByRole('main').getByRole('heading', { level: 1, name: post.title }).waitFor();
+    expect(navigations.filter((url) => !url.endsWith('/blog'))).toEqual([`${baseURL()}/blog/${post.id}`]);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    expect(await page.title()).toBe(`${post.title} · context is key`);
+  });
+
+  test('signed in, a reload of a rendered page shows the avatar menu and the bookmark button after hydration', async () => {
+    const page = await visitor.newPage();
+    const problems = consoleProblems(page);
+    const user = await signUpInPage(page, uniqueUsername('ssr'), '/');
+    await page.goto(`/blog/${post.id}`);
+    await page.reload();
+    await page.getByRole('banner').getByRole('button', { name: `Account menu for @${user.username}` }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: 'Bookmark', exact: true }).waitFor();
+    await page.getByRole('main').getByLabel('Add a comment').waitFor();
+    expect(problems.filter((p) => p.includes('[hydration]'))).toEqual([]);
+  });
+
+  test('the first paint of a post is its text: screenshots before any script has run', async () => {
+    const noScript = await browser.browser().newContext({ baseURL: baseURL(), viewport: MOBILE, javaScriptEnabled: false });
+    try {
+      const page = await noScript.newPage();
+      await page.goto(`/blog/${post.id}`);
+      await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
+      await screenshot(page, 'server-rendered-post-no-js', ['mobile']);
+    } finally {
+      await noScript.close();
+    }
+  });
+});
+
+describe('without JavaScript', () => {
+  test('the public pages read completely and their links lead to the next page', async () => {
+    const context = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      await page.getByRole('main').getByRole('link', { name: 'Read Articles' }).click();
+      await page.waitForURL('**/blog');
+      await page.getByRole('main').getByRole('link', { name: post.title }).first().click();
+      await page.waitForURL(`**/blog/${post.id}`);
+      await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
+      expect(await page.getByRole('main').innerText()).toContain(firstSentence(post.content));
+      await page.goto(`/watch/${video.id}`);
+      await page.getByRole('heading', { level: 1, name: video.title }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
