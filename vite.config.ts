@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -64,9 +64,9 @@ const pwa = VitePWA({
  * service worker never precaches it and the static files middleware never serves it. No service
  * worker, web manifest or CSS comes out of that build; the client build's index.html links them.
  */
-const ssrBuild = {
+const ssrBuild: UserConfig = {
   root: 'pwa',
-  publicDir: false as const,
+  publicDir: false,
   plugins: [react()],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
@@ -76,6 +76,9 @@ const ssrBuild = {
     sourcemap: true,
     copyPublicDir: false,
   },
+  // Self-contained: the build runs wherever dist/ is copied, with no node_modules beside it (the
+  // one DOM it needs, jsdom's, is handed in by the server: see RenderRequest.domWindow).
+  ssr: { noExternal: true, target: 'node' },
 };
 
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {

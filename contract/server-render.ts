@@ -8,6 +8,11 @@ export interface RenderRequest {
   siteUrl: string;
   /** Where the API answers this process: its own loopback address. */
   apiBase: string;
+  /**
+   * A DOM window for the Markdown sanitiser (DOMPurify), made by the server with jsdom: the
+   * renderer is built to run without node_modules, and jsdom is not bundled.
+   */
+  domWindow: object;
 }
 
 export type RenderResult =

@@ -28,11 +28,20 @@ async function audit(path: string, categories: string[]): Promise<Result> {
     onlyCategories: categories,
     formFactor: 'mobile',
   };
-  const result = await lighthouse(`${server!.url}${path}`, flags);
-  if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`);
-  return result.lhr;
+  // Lighthouse sometimes fails with a runtime error of its own (NO_NAVSTART once failed a clean
+  // clone's run here): such a run is tried again, up to twice, before the audit fails.
+  let problem = '';
+  for (let attempt = 1; attempt <= 1 + LIGHTHOUSE_RETRIES; attempt += 1) {
+    const result = await lighthouse(`${server!.url}${path}`, flags);
+    if (!result) problem = `Lighthouse gave no result for ${path}`;
+    else if (result.lhr.runtimeError) problem = `Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
+    else return result.lhr;
+    console.log(`[lighthouse] ${path}, attempt ${attempt}: ${problem}`);
+  }
+  throw new Error(problem);
 }
+
+const LIGHTHOUSE_RETRIES = 2;
 
 function automatedPwaAudits(lhr: Result): { id: string; score: number | null; title: string; detail: string }[] {
   const pwa = lhr.categories.pwa;

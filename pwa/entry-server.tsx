@@ -9,7 +9,6 @@
 // does before it has read the saved user.
 import { PassThrough } from 'node:stream';
 import { dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
-import { JSDOM } from 'jsdom';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router-dom';
 import type { ServerRenderedState } from './app/app';
@@ -28,11 +27,11 @@ const MAX_PASSES = 4;
 
 let markdownFor = '';
 
-export async function render({ url, siteUrl, apiBase }: RenderRequest): Promise<RenderResult> {
+export async function render({ url, siteUrl, apiBase, domWindow }: RenderRequest): Promise<RenderResult> {
   setApiBase(apiBase);
   if (markdownFor !== siteUrl) {
     // Links to other sites are told from this site's own address.
-    setMarkdownRenderer(createMarkdownRenderer(new JSDOM('').window as unknown as Parameters<typeof createMarkdownRenderer>[0], siteUrl));
+    setMarkdownRenderer(remembered(createMarkdownRenderer(domWindow as Parameters<typeof createMarkdownRenderer>[0], siteUrl)));
     markdownFor = siteUrl;
   }
 
@@ -45,18 +44,19 @@ export async function render({ url, siteUrl, apiBase }: RenderRequest): Promise<
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };
   }
 
+  // Until a render asks for nothing new: that render is what the page shows with every answer in
+  // (a post the API does not have: 'Article Not Found').
+  let seen = await renderPage(discovery, handler.dataRoutes, context);
   for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
-    await renderPage(discovery, handler.dataRoutes, context);
     const asked = discovery
       .getQueryCache()
       .getAll()
       .filter((query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isPublic(query) && isEnabled(query));
     if (asked.length === 0) break;
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+    seen = await renderPage(discovery, handler.dataRoutes, context);
   }
 
-  // What the page shows with every answer in (a post the API does not have: 'Article Not Found').
-  const seen = await renderPage(discovery, handler.dataRoutes, context);
   const notFound = seen.head.notFound === true || context.statusCode === 404;
   if (notFound || context.errors) {
     // Shown as rendered, and rendered afresh in the browser: no state to hydrate from.
@@ -65,9 +65,11 @@ export async function render({ url, siteUrl, apiBase }: RenderRequest): Promise<
 
   // The answers the browser gets (those that succeeded), and the page rendered from them alone.
   const queries = dehydrate(discovery);
+  // With an answer that failed, the browser starts without it: render again from what it gets.
+  const anyFailed = discovery.getQueryCache().getAll().some((query) => query.state.status === 'error');
   const handedOver = serverQueryClient();
   hydrate(handedOver, queries);
-  const final = await renderPage(handedOver, handler.dataRoutes, context);
+  const final = anyFailed ? await renderPage(handedOver, handler.dataRoutes, context) : seen;
   const state: ServerRenderedState = {
     queries,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
@@ -88,6 +90,19 @@ function serverQueryClient(): QueryClient {
   const client = createQueryClient();
   client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
   return client;
+}
+
+/** Sanitising through jsdom costs milliseconds: each post's Markdown is rendered once, not once per pass and visit. */
+function remembered(render: (markdown: string) => string, max = 200): (markdown: string) => string {
+  const done = new Map<string, string>();
+  return (markdown) => {
+    const hit = done.get(markdown);
+    if (hit !== undefined) return hit;
+    const html = render(markdown);
+    if (done.size >= max) done.delete(done.keys().next().value!);
+    done.set(markdown, html);
+    return html;
+  };
 }
 
 const isPublic = (query: Query): boolean => query.queryKey[0] !== PRIVATE_KEY_ROOT[0];

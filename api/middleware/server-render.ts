@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { JSDOM } from 'jsdom';
 import type { Context, Next } from 'koa';
 import type { RenderRequest, RenderResult } from '../../contract/server-render.js';
 import { cachePublicly } from './public-cache.js';
@@ -45,6 +46,7 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
         )
       : Promise.resolve(null));
   const template = templateReader(path.join(distDir, 'index.html'));
+  let domWindow: object | null = null;
 
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPage(ctx.path) || !ctx.accepts('html')) return next();
@@ -54,7 +56,8 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
     const siteUrl = publicUrl ?? `${ctx.protocol}://${ctx.host}`;
     let result: RenderResult;
     try {
-      result = await withTimeout(renderPage({ url: ctx.url, siteUrl, apiBase: ownAddress(ctx) }), RENDER_TIMEOUT_MS);
+      domWindow ??= new JSDOM('').window;
+      result = await withTimeout(renderPage({ url: ctx.url, siteUrl, apiBase: ownAddress(ctx), domWindow }), RENDER_TIMEOUT_MS);
     } catch (err) {
       console.error(`[server-render] ${ctx.url}: sent the app shell instead`, err);
       return next();

@@ -10,9 +10,9 @@ export interface RawResponse {
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 /** One GET, no Accept-Encoding, kept-alive connection: the body as bytes. */
-export function rawGet(url: string): Promise<RawResponse> {
+export function rawGet(url: string, headers: { accept: string } = { accept: 'application/json' }): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { accept: 'application/json' } }, (res) => {
+    const req = http.get(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));

@@ -33,6 +33,7 @@ export function precacheManifest(distDir: string): PrecacheEntry[] | null {
 export function buildProblem(distDir: string): string | null {
   const manifest = precacheManifest(distDir);
   if (!manifest?.length) return 'no sw.js with a precache list';
+  if (!fs.existsSync(path.join(distDir, '.server', 'entry-server.js'))) return 'no server renderer (.server/entry-server.js)';
   for (const entry of manifest) {
     const file = path.join(distDir, entry.url);
     if (!fs.existsSync(file)) return `${entry.url} is missing`;
