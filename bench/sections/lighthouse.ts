@@ -1,7 +1,9 @@
 // Lighthouse 11 (mobile preset: simulated slow 4G and 4× CPU slowdown) on the production build,
-// in Debian's chromium: performance and accessibility of the home page, a blog post and /videos
-// (issue 3 aims for ≥ 0.9 and ≥ 0.95). Printed, never asserted: on a shared 2-core machine the
-// simulated timings follow the machine's load.
+// in Debian's chromium, a first visit: the home page, a post, /videos and a watch page, each the
+// median of RUNS runs (by performance score). Issue 8's targets: performance ≥ 0.95, LCP ≤ 2.5 s,
+// TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1.00; accessibility and best practices 1.00 and every automated
+// PWA audit passing. Printed, never asserted: on a shared 2-core machine the simulated timings
+// follow the machine's load.
 import path from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import { launchDebugChromium } from '../../e2e/support/debug-chromium.js';
@@ -12,40 +14,87 @@ import { table } from '../lib/format.js';
 import { startChild } from '../lib/processes.js';
 import { appServerEnv } from './shared.js';
 
-const PAGES = ['/', '/blog/1', '/videos'];
-const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'];
+const PAGES = ['/', '/blog/1', '/videos', '/watch/1'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'pwa'];
 
-const score = (lhr: Result, category: string) => {
-  const value = lhr.categories[category]?.score;
-  return value === null || value === undefined ? 'n/a' : value.toFixed(2);
-};
+const score = (lhr: Result, category: string): number | null => lhr.categories[category]?.score ?? null;
+const fmt = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2));
+const numeric = (lhr: Result, id: string): number | null => lhr.audits[id]?.numericValue ?? null;
+
+/** Every automated PWA audit of Lighthouse 11 passes (manual ones have no weight). */
+function pwaPasses(lhr: Result): string {
+  const pwa = lhr.categories.pwa;
+  if (!pwa) return 'n/a';
+  const failing = pwa.auditRefs.map((ref) => lhr.audits[ref.id]!).filter((a) => a.scoreDisplayMode === 'binary' && a.score !== 1);
+  return failing.length ? `fails: ${failing.map((a) => a.id).join(', ')}` : 'pass';
+}
+
+async function audit(url: string, port: number): Promise<Result> {
+  let problem = '';
+  // Lighthouse sometimes fails with a runtime error of its own (NO_NAVSTART): tried again, twice.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, formFactor: 'mobile' });
+    if (result?.lhr && !result.lhr.runtimeError) return result.lhr;
+    problem = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : 'no result';
+  }
+  throw new Error(`Lighthouse on ${url}: ${problem}`);
+}
 
 async function run(ctx: BenchContext): Promise<void> {
+  const runs = ctx.quick ? 1 : 3;
   const distDir = path.join(ctx.tmpDir, 'lighthouse-dist');
   await copyOfDist(distDir);
   const database = await createBenchDatabase(ctx, 'lighthouse');
   const app = await startChild('app', 'app-server.ts', { env: { ...appServerEnv(ctx, database.url, { seed: true }), DIST_DIR: distDir } });
-  const chromium = await launchDebugChromium();
+  // A first visit each time: a browser of its own per run, so no service worker or cache carries over.
   try {
     const rows: string[][] = [];
     for (const page of PAGES) {
-      const result = await lighthouse(`${app.url}${page}`, {
-        port: chromium.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        formFactor: 'mobile',
+      const results: Result[] = [];
+      for (let i = 0; i < runs; i += 1) {
+        const chromium = await launchDebugChromium();
+        try {
+          results.push(await audit(`${app.url}${page}`, chromium.port));
+        } finally {
+          await chromium.close();
+        }
+      }
+      results.sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
+      const lhr = results[Math.floor(results.length / 2)]!;
+      const perf = score(lhr, 'performance');
+      const lcp = numeric(lhr, 'largest-contentful-paint');
+      const tbt = numeric(lhr, 'total-blocking-time');
+      const cls = numeric(lhr, 'cumulative-layout-shift');
+      const seo = score(lhr, 'seo');
+      const met =
+        (perf ?? 0) >= 0.95 && lcp !== null && lcp <= 2500 && tbt !== null && tbt <= 200 && cls !== null && cls <= 0.02 && seo === 1
+          ? 'targets met'
+          : 'below target';
+      const a11y = score(lhr, 'accessibility');
+      const bp = score(lhr, 'best-practices');
+      rows.push([
+        page,
+        fmt(perf),
+        lcp === null ? 'n/a' : `${(lcp / 1000).toFixed(1)} s`,
+        tbt === null ? 'n/a' : `${Math.round(tbt)} ms`,
+        cls === null ? 'n/a' : cls.toFixed(3),
+        fmt(seo),
+        fmt(a11y),
+        fmt(bp),
+        pwaPasses(lhr),
+        met,
+      ]);
+      ctx.summary.push({
+        section: 'lighthouse',
+        label: `${page} (median of ${runs})`,
+        value: `performance ${fmt(perf)}, LCP ${lcp === null ? 'n/a' : `${(lcp / 1000).toFixed(1)} s`}, TBT ${tbt === null ? 'n/a' : `${Math.round(tbt)} ms`}, CLS ${cls?.toFixed(3) ?? 'n/a'}, SEO ${fmt(seo)}, a11y ${fmt(a11y)}, best practices ${fmt(bp)}, PWA ${pwaPasses(lhr)}`,
+        verdict: met,
       });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${page}`);
-      rows.push([page, score(lhr, 'performance'), score(lhr, 'accessibility'), ...METRICS.map((id) => lhr.audits[id]?.displayValue ?? 'n/a')]);
-      ctx.summary.push({ section: 'lighthouse', label: `${page} performance / accessibility (aim 0.90 / 0.95)`, value: `${score(lhr, 'performance')} / ${score(lhr, 'accessibility')}` });
     }
-    console.log(table(['page', 'performance', 'accessibility', 'FCP', 'LCP', 'TBT', 'CLS'], rows));
+    console.log(table(['page', 'performance', 'LCP', 'TBT', 'CLS', 'SEO', 'a11y', 'best pr.', 'PWA audits', 'perf ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1'], rows));
   } finally {
-    await chromium.close();
     await app.stop();
   }
 }
 
-export const lighthouseSection: BenchSection = { name: 'lighthouse', title: 'Lighthouse (mobile): performance and accessibility', run };
+export const lighthouseSection: BenchSection = { name: 'lighthouse', title: 'Lighthouse (mobile, first visit): performance, SEO, accessibility, best practices, PWA', run };
