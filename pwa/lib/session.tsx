@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { userSchema, type User } from '../../contract/users.js';
@@ -158,8 +158,12 @@ export function UserProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const saved = readStoredUser();
-    show(saved?.user ?? null);
-    setIsLoading(false);
+    // A transition: on a page the server rendered, every part that depends on the reader renders
+    // again now, in slices that leave the browser free for input rather than in one long task.
+    startTransition(() => {
+      show(saved?.user ?? null);
+      setIsLoading(false);
+    });
     if (!saved) return;
 
     const started = generation.current;
