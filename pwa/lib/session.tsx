@@ -169,17 +169,20 @@ export function UserProvider({ children }: { children: ReactNode }) {
     const started = generation.current;
     const controller = new AbortController();
     apiFetch('/api/auth/me', { schema: userSchema, signal: controller.signal }).then(
+      // Transitions too, so they apply after the saved user above, in order, never before it.
       (fresh) => {
         if (generation.current !== started) return;
         writeStoredUser(fresh, saved.store === 'local');
-        show(fresh);
+        startTransition(() => show(fresh));
       },
       (error: unknown) => {
         if (generation.current !== started || controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 401) {
           writeStoredUser(null);
-          show(null);
-          setSessionEnded(true);
+          startTransition(() => {
+            show(null);
+            setSessionEnded(true);
+          });
         }
       },
     );
