@@ -1,0 +1,223 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { RenderRequest, RenderResult } from '../../contract/server-render.js';
+import { insertVideo } from '../support/fixtures.js';
+import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
+
+// The server-render middleware (api/middleware/server-render.ts) around a stand-in renderer: the
+// real one is a build of the PWA (e2e/server-render.e2e.ts drives it). What is checked here is the
+// middleware's contract: where the page goes in the shell, which paths are rendered, the render
+// cache and what drops it, and that a failing renderer never costs the visitor the page.
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>context is key</title>
+    <meta name="description" content="generic" />
+  </head>
+  <body>
+    <noscript>needs JavaScript</noscript>
+    <div id="root"><!--app--><div>placeholder</div><!--/app--></div>
+    <script type="module" src="/assets/x.js"></script>
+  </body>
+</html>`;
+
+interface Fake {
+  calls: Omit<RenderRequest, 'domWindow'>[];
+  answer: (request: RenderRequest) => Promise<RenderResult>;
+}
+const fake = (): Fake => (globalThis as unknown as { __fakeRender: Fake }).__fakeRender;
+
+const page = (overrides: Partial<Extract<RenderResult, { kind: 'page' }>> = {}): RenderResult => ({
+  kind: 'page',
+  status: 200,
+  appHtml: '<main>rendered page</main>',
+  headHtml: '<title>A page · context is key</title>',
+  stateHtml: '<script type="application/json" id="server-state">{}</script>',
+  ...overrides,
+});
+
+/** A dist/ with the shell and, unless told not to, a renderer that does what the test says. */
+function distWith(renderer: boolean): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-ssr-dist-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
+  if (renderer) {
+    fs.mkdirSync(path.join(dir, '.server'));
+    fs.writeFileSync(
+      path.join(dir, '.server', 'entry-server.js'),
+      `export function render(request) {
+  const fake = globalThis.__fakeRender;
+  fake.calls.push({ url: request.url, siteUrl: request.siteUrl, apiBase: request.apiBase });
+  return fake.answer(request);
+}
+`,
+    );
+  }
+  return dir;
+}
+
+const dirs: string[] = [];
+let site: TestApp;
+beforeAll(async () => {
+  const dir = distWith(true);
+  dirs.push(dir);
+  site = await startTestApp({ env: { DIST_DIR: dir, PUBLIC_CACHE_MS: '60000' } });
+});
+afterAll(async () => {
+  await site.close();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+beforeEach(() => {
+  (globalThis as unknown as { __fakeRender: Fake }).__fakeRender = { calls: [], answer: async () => page() };
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** GET with another Host header (fetch does not let one be set). */
+function getWithHost(p: string, host: string): Promise<number> {
+  const { hostname, port } = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path: p, headers: { host, accept: 'text/html' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
+/** A URL this test alone asks for, so the render cache holds nothing of another test's. */
+let n = 0;
+const fresh = (p: string) => `${p}${p.includes('?') ? '&' : '?'}t=${(n += 1)}`;
+
+describe('a public page', () => {
+  test("is the shell with the page in #root, the page's head instead of the generic one, and its state", async () => {
+    const url = fresh('/');
+    const res = await site.client().get(url, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.text).toContain('<div id="root"><main>rendered page</main></div><script type="application/json" id="server-state">{}</script>');
+    expect(res.text.match(/<title>/g)).toHaveLength(1);
+    expect(res.text).toContain('<title>A page · context is key</title>');
+    expect(res.text).not.toContain('content="generic"');
+    expect(res.text).not.toContain('<noscript>');
+    expect(res.text).not.toContain('placeholder');
+    expect(res.text).toContain('<script type="module" src="/assets/x.js"></script>');
+    const port = new URL(site.url).port;
+    expect(fake().calls).toEqual([{ url, siteUrl: site.url, apiBase: `http://127.0.0.1:${port}` }]);
+  });
+
+  test('put in the shell as it is: "$&" and "$1" in the page are not replacement patterns', async () => {
+    fake().answer = async () => page({ appHtml: '<p>costs $& and $1 and $$</p>', headHtml: '<title>$& · $1</title>' });
+    const res = await site.client().get(fresh('/blog/1'));
+    expect(res.text).toContain('<p>costs $& and $1 and $$</p>');
+    expect(res.text).toContain('<title>$& · $1</title>');
+  });
+
+  test('is rendered once and then answered from the render cache; another URL or host is its own entry', async () => {
+    const url = fresh('/blog/2');
+    const first = await site.client().get(url);
+    const again = await site.client().get(url);
+    expect(again.text).toBe(first.text);
+    expect(fake().calls).toHaveLength(1);
+    await site.client().get(fresh('/blog/2'));
+    expect(fake().calls).toHaveLength(2);
+    const otherHost = await getWithHost(url, `localhost:${new URL(site.url).port}`);
+    expect(otherHost).toBe(200);
+    expect(fake().calls).toHaveLength(3);
+    expect(fake().calls[2]!.siteUrl).toBe(`http://localhost:${new URL(site.url).port}`);
+  });
+
+  test('a write that changes what pages show (a comment) drops the rendered pages, so the next visit renders again', async () => {
+    const url = fresh('/watch/3');
+    await site.client().get(url);
+    await site.client().get(url);
+    expect(fake().calls).toHaveLength(1);
+    const reader = site.client();
+    const user = await signUp(reader);
+    const videoId = await insertVideo(site.db);
+    const comment = await reader.post('/api/comments', { userId: user.id, contentType: 'video', contentId: videoId, comment: 'Good teaching.' });
+    expect(comment.status).toBe(201);
+    await site.client().get(url);
+    expect(fake().calls).toHaveLength(2);
+  });
+
+  test('a not-found page is a 404 with its page, and is not kept in the render cache', async () => {
+    fake().answer = async () => page({ status: 404, appHtml: '<h1>Article Not Found</h1>', stateHtml: '' });
+    const url = fresh('/blog/999999');
+    const res = await site.client().get(url);
+    expect(res.status).toBe(404);
+    expect(res.text).toContain('<h1>Article Not Found</h1>');
+    expect(res.text).not.toContain('server-state');
+    await site.client().get(url);
+    expect(fake().calls).toHaveLength(2);
+  });
+
+  test("a redirect from the router is sent as one", async () => {
+    fake().answer = async () => ({ kind: 'redirect', status: 302, location: '/blog' });
+    const res = await site.client().get(fresh('/old'));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/blog');
+  });
+
+  test('a renderer that throws costs nothing but the rendering: the app shell is sent (never a 500) and the failure logged', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake().answer = async () => {
+      throw new Error('render exploded');
+    };
+    const res = await site.client().get(fresh('/videos'));
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div>placeholder</div>');
+    expect(res.text).toContain('<noscript>');
+    expect(logged).toHaveBeenCalled();
+    expect(String(logged.mock.calls[0]![0])).toContain('[server-render]');
+  });
+});
+
+describe('what is never rendered', () => {
+  test.each(['/bookmarks', '/profile', '/sync', '/blog-admin', '/bookmarks/'])('%s, which only the signed-in reader fills, is the app shell', async (p) => {
+    const res = await site.client().get(p);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div>placeholder</div>');
+    expect(fake().calls).toEqual([]);
+  });
+
+  test('files, the API and requests that do not accept HTML', async () => {
+    expect((await site.client().get('/assets/missing-000.js')).status).toBe(404);
+    expect((await site.client().get('/api/no-such-call')).status).toBe(404);
+    const json = await site.client().get(fresh('/blog'), { headers: { accept: 'application/json' } });
+    expect(json.text).not.toContain('rendered page');
+    expect(fake().calls).toEqual([]);
+  });
+});
+
+describe('settings and builds', () => {
+  test('with PUBLIC_URL set, the renderer is given it as the site address', async () => {
+    const dir = distWith(true);
+    dirs.push(dir);
+    const other = await startTestApp({ env: { DIST_DIR: dir, PUBLIC_URL: 'https://example.org' } });
+    try {
+      await other.client().get('/');
+      expect(fake().calls.map((c) => c.siteUrl)).toEqual(['https://example.org']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('without a server build, every page is the app shell', async () => {
+    const dir = distWith(false);
+    dirs.push(dir);
+    const other = await startTestApp({ env: { DIST_DIR: dir } });
+    try {
+      const res = await other.client().get('/blog/1');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(TEMPLATE);
+    } finally {
+      await other.close();
+    }
+  });
+});
