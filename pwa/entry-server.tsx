@@ -38,6 +38,14 @@ export async function render({ url, siteUrl, apiBase, domWindow }: RenderRequest
   // The loaders are the browser's (they only start queries), here doing nothing, so the router
   // state handed over names the same routes and the browser does not run them again.
   const discovery = serverQueryClient();
+  try {
+    return await renderWith(discovery, url, siteUrl);
+  } finally {
+    discovery.clear();
+  }
+}
+
+async function renderWith(discovery: QueryClient, url: string, siteUrl: string): Promise<RenderResult> {
   const handler = createStaticHandler(routesWithPrefetch(discovery, () => false));
   const context = await handler.query(new Request(new URL(url, siteUrl)));
   if (context instanceof Response) {
@@ -74,7 +82,6 @@ export async function render({ url, siteUrl, apiBase, domWindow }: RenderRequest
     queries,
     router: { loaderData: context.loaderData, actionData: context.actionData, errors: null },
   };
-  discovery.clear();
   handedOver.clear();
   return {
     kind: 'page',
@@ -88,7 +95,9 @@ export async function render({ url, siteUrl, apiBase, domWindow }: RenderRequest
 /** The app's client, except that a failed answer shows as failed (the browser would try it again on mount). */
 function serverQueryClient(): QueryClient {
   const client = createQueryClient();
-  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryOnMount: false } });
+  // No garbage-collection timers (two weeks in the browser): they would keep the server's process
+  // alive after it is asked to stop. Each render's clients are dropped whole when it is done.
+  client.setDefaultOptions({ ...client.getDefaultOptions(), queries: { ...client.getDefaultOptions().queries, retryOnMount: false, gcTime: Infinity } });
   return client;
 }
 
