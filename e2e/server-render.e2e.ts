@@ -215,6 +215,35 @@ describe('hydration', () => {
     expect(await page.title()).toBe(`${post.title} · context is key`);
   });
 
+  test("a reader in another time zone and locale: hydration finds the server's markup, then the page is theirs (their day's devotional, their separators)", async () => {
+    // A zone whose date differs from UTC's right now: behind it in the UTC morning, ahead after.
+    const timezoneId = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const elsewhere = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, timezoneId, locale: 'de-DE' });
+    try {
+      for (const path of ['/', `/blog/${post.id}`, '/blog', '/live-qa']) {
+        const page = await elsewhere.newPage();
+        const problems = consoleProblems(page);
+        await visit(page, path);
+        await page.waitForLoadState('networkidle');
+        expect(problems, `${timezoneId} de-DE ${path}`).toEqual([]);
+        await page.close();
+      }
+      const page = await elsewhere.newPage();
+      await visit(page, '/');
+      const readerDay = await page.evaluate(() => {
+        const now = new Date();
+        return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+      });
+      expect(readerDay).not.toBe(new Date().toISOString().slice(0, 10));
+      const theirs = await api<{ devotionalTitle: string }>(`/api/devotional/today?date=${readerDay}`);
+      await page.getByRole('main').getByRole('heading', { name: theirs.devotionalTitle }).waitFor();
+      // German thousands separators once the page is the reader's ("412.380 views").
+      await expect.poll(() => page.getByRole('main').innerText()).toMatch(/\d{1,3}\.\d{3} views/);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   test('signed in, a reload of a rendered page shows the avatar menu and the bookmark button after hydration', async () => {
     const page = await visitor.newPage();
     const problems = consoleProblems(page);

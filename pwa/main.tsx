@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, bootFromServer, bootInBrowser, type AppBoot, type ServerRenderedState } from './app/app';
 import { SERVER_STATE_ID } from './server-state';
+import { setHydratingServerMarkup } from './lib/use-hydrated';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -35,6 +36,7 @@ function renderInBrowser(container: HTMLElement): void {
 const state = serverState();
 if (state) {
   // The server's markup is the first screen: React takes it over once the page's code is here.
+  setHydratingServerMarkup(true);
   bootFromServer(state).then(
     (boot) =>
       startTransition(
@@ -45,7 +47,10 @@ if (state) {
           }),
       ),
     // The page's code could not load (a deploy removed it): render afresh rather than stay inert.
-    () => renderInBrowser(root),
+    () => {
+      setHydratingServerMarkup(false);
+      renderInBrowser(root);
+    },
   );
 } else {
   renderInBrowser(root);

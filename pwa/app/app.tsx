@@ -4,6 +4,7 @@ import type { HydrationState } from 'react-router-dom';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
 import { watchPageSettled } from '../lib/page-settled';
+import { setHydratingServerMarkup } from '../lib/use-hydrated';
 import { hasSavedQueryCache } from '../offline/saved-cache-flag';
 import { AppProvider } from './provider';
 import { createAppRouter, createHydratingRouter, type AppRouter } from './router';
@@ -111,6 +112,8 @@ export function App({ boot }: { boot: AppBoot }) {
   // answer. Tests wait for this rather than for markup the server may have sent before.
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
+    // Hydrated: what mounts from now on renders for the reader at once.
+    setHydratingServerMarkup(false);
   }, []);
 
   return (

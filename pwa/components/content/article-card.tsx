@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
 import type { BlogPostSummary } from '../../../contract/content.js';
-import { categoryLabel, formatDate } from '../../lib/format';
-import { ReadTimeMeta } from './meta';
+import { categoryLabel } from '../../lib/format';
+import { DateText, ReadTimeMeta } from './meta';
 
 /** An article in a grid: opens /blog/{id}. */
 export function ArticleCard({ post, badge }: { post: BlogPostSummary; badge?: ReactNode }) {
@@ -25,7 +25,7 @@ export function ArticleCard({ post, badge }: { post: BlogPostSummary; badge?: Re
         <h3 className="card-title text-lg leading-snug">{post.title}</h3>
         {post.excerpt ? <p className="line-clamp-3 text-sm text-base-content/80">{post.excerpt}</p> : null}
         <p className="mt-auto flex items-center gap-3 text-xs text-base-content/70">
-          <span>{formatDate(post.publishedAt)}</span>
+          <DateText iso={post.publishedAt} />
           <ReadTimeMeta minutes={post.readTime} iconClassName="size-3" />
         </p>
       </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { BookOpen, Calendar, Clock, Eye, type LucideIcon } from 'lucide-react';
 import { formatDate, formatReadTime, formatViews } from '../../lib/format';
+import { useFormatting } from '../../lib/use-hydrated';
 
 /** One fact in a content item's meta line: an icon, a word for screen readers when the icon alone says it, the value. */
 export function MetaItem({ icon: Icon, label, iconClassName = 'size-4', children }: { icon: LucideIcon; label?: string; iconClassName?: string; children: ReactNode }) {
@@ -13,7 +14,10 @@ export function MetaItem({ icon: Icon, label, iconClassName = 'size-4', children
   );
 }
 
-export const ViewsMeta = ({ views }: { views: number }) => <MetaItem icon={Eye}>{formatViews(views)}</MetaItem>;
+export function ViewsMeta({ views }: { views: number }) {
+  const how = useFormatting();
+  return <MetaItem icon={Eye}>{formatViews(views, how)}</MetaItem>;
+}
 
 export const ReadTimeMeta = ({ minutes, iconClassName }: { minutes: number; iconClassName?: string }) => (
   <MetaItem icon={BookOpen} iconClassName={iconClassName}>
@@ -27,11 +31,20 @@ export const DurationMeta = ({ duration }: { duration: string }) => (
   </MetaItem>
 );
 
-export const PublishedMeta = ({ iso }: { iso: string }) => (
-  <MetaItem icon={Calendar} label="Published">
-    <time dateTime={iso}>{formatDate(iso)}</time>
-  </MetaItem>
-);
+export function PublishedMeta({ iso }: { iso: string }) {
+  const how = useFormatting();
+  return (
+    <MetaItem icon={Calendar} label="Published">
+      <time dateTime={iso}>{formatDate(iso, how)}</time>
+    </MetaItem>
+  );
+}
+
+/** A published date as text ("March 4, 2025"), the same on the server and while hydrating, then the reader's. */
+export function DateText({ iso }: { iso: string }) {
+  const how = useFormatting();
+  return <span>{formatDate(iso, how)}</span>;
+}
 
 /** The placeholder of a home page feature block (featured video or article) while it loads. */
 export function FeaturedSkeleton({ label }: { label: string }) {

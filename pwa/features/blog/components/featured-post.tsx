@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, Star } from 'lucide-react';
 import type { BlogPostSummary } from '../../../../contract/content.js';
-import { categoryLabel, formatDate } from '../../../lib/format';
-import { ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
+import { categoryLabel } from '../../../lib/format';
+import { DateText, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
 
 /** The one featured post, above the grid of /blog. */
 export function FeaturedPost({ post }: { post: BlogPostSummary }) {
@@ -23,7 +23,7 @@ export function FeaturedPost({ post }: { post: BlogPostSummary }) {
         </h2>
         {post.excerpt ? <p className="max-w-3xl text-base text-base-content/80 sm:text-lg">{post.excerpt}</p> : null}
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-base-content/75">
-          <span>{formatDate(post.publishedAt)}</span>
+          <DateText iso={post.publishedAt} />
           <ReadTimeMeta minutes={post.readTime} />
           <ViewsMeta views={post.views} />
         </p>

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Devotional } from '../../../../contract/content.js';
 import { devotionalSchema } from '../../../../contract/content.js';
+import { todayIn } from '../../../lib/format';
 import { freshOncePerVisit } from '../../../lib/query-client';
 import { apiFetch, withQuery } from '../../../lib/api-client';
 import { devotionalKeys } from './keys';
 
 /** The reader's own calendar date as YYYY-MM-DD, so the devotional changes at their midnight, not the server's. */
 export function localDate(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return todayIn('reader', now);
 }
 
 /** GET /api/devotional/today?date=…: a 404 (none prepared) is an error like any other; the widget shows its "being prepared" text. */

@@ -3,9 +3,9 @@ import type { Devotional } from '../../../../contract/content.js';
 import { BookHeart } from 'lucide-react';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { formatLocalDay } from '../../../lib/format';
-import { useHydrated } from '../../../lib/use-hydrated';
-import { localDate, useLastSavedDevotional, useTodayDevotional } from '../api/get-today-devotional';
+import { formatLocalDay, todayIn } from '../../../lib/format';
+import { useFormatting, useHydrated } from '../../../lib/use-hydrated';
+import { useLastSavedDevotional, useTodayDevotional } from '../api/get-today-devotional';
 
 // The heart writes through the outbox (IndexedDB): it loads just after the devotional's text.
 const heartPlaceholder = <span aria-hidden="true" className="skeleton inline-block h-8 w-20 rounded-field" />;
@@ -22,7 +22,8 @@ export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Ple
  * text; blank lines separate its paragraphs.
  */
 export function DevotionalWidget() {
-  const today = localDate();
+  // The server renders UTC's day, and the browser hydrates that; then the reader's own day.
+  const today = todayIn(useFormatting());
   const devotional = useTodayDevotional(today);
   const state = useQueryConnectionState(devotional);
   const lastSaved = useLastSavedDevotional(today, state === 'offline-empty');

@@ -2,7 +2,8 @@ import { CalendarClock, Eye, RadioTower } from 'lucide-react';
 import type { LiveStream } from '../../../../contract/live.js';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { useFormatting } from '../../../lib/use-hydrated';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
 import { QuestionList } from './question-list';
@@ -54,6 +55,7 @@ function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStrea
 }
 
 function LiveStreamPanel({ stream }: { stream: LiveStream }) {
+  const how = useFormatting();
   return (
     <section aria-labelledby="live-title" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-6 p-5 sm:p-8">
@@ -65,7 +67,7 @@ function LiveStreamPanel({ stream }: { stream: LiveStream }) {
             </span>
             <span className="flex items-center gap-1 text-sm text-base-content/80">
               <Eye aria-hidden="true" className="size-4" />
-              {stream.viewerCount.toLocaleString()} {stream.viewerCount === 1 ? 'viewer' : 'viewers'}
+              {formatNumber(stream.viewerCount, how)} {stream.viewerCount === 1 ? 'viewer' : 'viewers'}
             </span>
           </div>
           <h2 id="live-title" className="font-display text-2xl font-bold sm:text-3xl">
@@ -112,7 +114,9 @@ function UpcomingSessions() {
                 {session.scheduledFor ? (
                   <p className="flex items-center gap-2 text-sm font-medium text-primary">
                     <CalendarClock aria-hidden="true" className="size-4" />
-                    <time dateTime={session.scheduledFor}>{formatDateTime(session.scheduledFor)}</time>
+                    <time dateTime={session.scheduledFor}>
+                      <ScheduledFor iso={session.scheduledFor} />
+                    </time>
                   </p>
                 ) : null}
                 <h3 className="card-title text-lg leading-snug">{session.title}</h3>
@@ -124,4 +128,10 @@ function UpcomingSessions() {
       )}
     </section>
   );
+}
+
+/** A session's date and time: the site's while the server's markup is hydrated, then the reader's. */
+function ScheduledFor({ iso }: { iso: string }) {
+  const how = useFormatting();
+  return <>{formatDateTime(iso, how)}</>;
 }
