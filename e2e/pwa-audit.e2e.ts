@@ -1,4 +1,5 @@
-import lighthouse, { type Flags, type Result } from 'lighthouse';
+import type { Result } from 'lighthouse';
+import { runLighthouse } from './support/lighthouse';
 import { launchDebugChromium, type DebugChromium } from './support/debug-chromium';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
@@ -20,28 +21,9 @@ afterAll(async () => {
 /** What Lighthouse 11 lists as automated in the PWA category (manual audits have no weight). */
 const EXPECTED_PWA_AUDITS = ['installable-manifest', 'splash-screen', 'themed-omnibox', 'content-width', 'viewport', 'maskable-icon'];
 
-async function audit(path: string, categories: string[]): Promise<Result> {
-  const flags: Flags = {
-    port: chromium!.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: categories,
-    formFactor: 'mobile',
-  };
-  // Lighthouse sometimes fails with a runtime error of its own (NO_NAVSTART once failed a clean
-  // clone's run here): such a run is tried again, up to twice, before the audit fails.
-  let problem = '';
-  for (let attempt = 1; attempt <= 1 + LIGHTHOUSE_RETRIES; attempt += 1) {
-    const result = await lighthouse(`${server!.url}${path}`, flags);
-    if (!result) problem = `Lighthouse gave no result for ${path}`;
-    else if (result.lhr.runtimeError) problem = `Lighthouse: ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
-    else return result.lhr;
-    console.log(`[lighthouse] ${path}, attempt ${attempt}: ${problem}`);
-  }
-  throw new Error(problem);
+function audit(path: string, categories: string[]): Promise<Result> {
+  return runLighthouse(`${server!.url}${path}`, chromium!.port, categories);
 }
-
-const LIGHTHOUSE_RETRIES = 2;
 
 function automatedPwaAudits(lhr: Result): { id: string; score: number | null; title: string; detail: string }[] {
   const pwa = lhr.categories.pwa;

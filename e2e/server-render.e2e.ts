@@ -146,6 +146,15 @@ describe('the first HTML of each public page', () => {
     expect(rootText(search.html)).toContain(post.title);
   });
 
+  test('a search for markup is text in the title and the page, never markup', async () => {
+    const q = '<script>alert(1)</script>"&';
+    const { status, html } = await firstHtml(`/search?q=${encodeURIComponent(q)}`);
+    expect(status).toBe(200);
+    expect(html).not.toContain('<script>alert(1)</script>');
+    expect(titleOf(html)).toBe(`Search: ${q} · context is key`);
+    expect(head(html)).toContain(`<link rel="canonical" href="${baseURL()}/search?q=${encodeURIComponent(q).replace(/&/g, '&#38;')}" />`);
+  });
+
   test('an unknown post, video or route is a 404 with its not-found page, kept out of search results', async () => {
     for (const [path, words] of [
       ['/blog/999999', 'Article Not Found'],
@@ -254,6 +263,13 @@ describe('hydration', () => {
     await page.getByRole('main').getByRole('button', { name: 'Bookmark', exact: true }).waitFor();
     await page.getByRole('main').getByLabel('Add a comment').waitFor();
     expect(problems.filter((p) => p.includes('[hydration]'))).toEqual([]);
+    // Asked for with the reader's session cookie, the HTML is still the anonymous page: nothing of theirs.
+    const answer = await page.request.get(`/blog/${post.id}`, { headers: { accept: 'text/html' } });
+    const html = await answer.text();
+    expect(answer.status()).toBe(200);
+    expect(html).not.toContain(user.username);
+    expect(html).not.toContain('Account menu');
+    expect(html).not.toContain('"private"');
   });
 
   test('the first paint of a post is its text: screenshots before any script has run', async () => {

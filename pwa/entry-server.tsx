@@ -35,8 +35,6 @@ export async function render({ url, siteUrl, apiBase, domWindow }: RenderRequest
     markdownFor = siteUrl;
   }
 
-  // The loaders are the browser's (they only start queries), here doing nothing, so the router
-  // state handed over names the same routes and the browser does not run them again.
   const discovery = serverQueryClient();
   try {
     return await renderWith(discovery, url, siteUrl);
@@ -45,8 +43,15 @@ export async function render({ url, siteUrl, apiBase, domWindow }: RenderRequest
   }
 }
 
+/**
+ * One for the process, like the routes. Its loaders are the browser's (they only start queries),
+ * here doing nothing, so the router state handed over names the same routes and the browser does
+ * not run them again; the pages' code, once loaded for one request, serves the next.
+ */
+let sharedHandler: ReturnType<typeof createStaticHandler> | null = null;
+
 async function renderWith(discovery: QueryClient, url: string, siteUrl: string): Promise<RenderResult> {
-  const handler = createStaticHandler(routesWithPrefetch(discovery, () => false));
+  const handler = (sharedHandler ??= createStaticHandler(routesWithPrefetch(serverQueryClient(), () => false)));
   const context = await handler.query(new Request(new URL(url, siteUrl)));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('Location') ?? '/' };

@@ -5,9 +5,10 @@
 // PWA audit passing. Printed, never asserted: on a shared 2-core machine the simulated timings
 // follow the machine's load.
 import path from 'node:path';
-import lighthouse, { type Result } from 'lighthouse';
+import type { Result } from 'lighthouse';
 import { launchDebugChromium } from '../../e2e/support/debug-chromium.js';
 import { copyOfDist } from '../../e2e/support/dist.js';
+import { runLighthouse } from '../../e2e/support/lighthouse.js';
 import type { BenchContext, BenchSection } from '../lib/context.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { table } from '../lib/format.js';
@@ -29,17 +30,6 @@ function pwaPasses(lhr: Result): string {
   return failing.length ? `fails: ${failing.map((a) => a.id).join(', ')}` : 'pass';
 }
 
-async function audit(url: string, port: number): Promise<Result> {
-  let problem = '';
-  // Lighthouse sometimes fails with a runtime error of its own (NO_NAVSTART): tried again, twice.
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, formFactor: 'mobile' });
-    if (result?.lhr && !result.lhr.runtimeError) return result.lhr;
-    problem = result?.lhr.runtimeError ? `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}` : 'no result';
-  }
-  throw new Error(`Lighthouse on ${url}: ${problem}`);
-}
-
 async function run(ctx: BenchContext): Promise<void> {
   const runs = ctx.quick ? 1 : 3;
   const distDir = path.join(ctx.tmpDir, 'lighthouse-dist');
@@ -54,7 +44,7 @@ async function run(ctx: BenchContext): Promise<void> {
       for (let i = 0; i < runs; i += 1) {
         const chromium = await launchDebugChromium();
         try {
-          results.push(await audit(`${app.url}${page}`, chromium.port));
+          results.push(await runLighthouse(`${app.url}${page}`, chromium.port, CATEGORIES));
         } finally {
           await chromium.close();
         }

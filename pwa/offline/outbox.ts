@@ -114,8 +114,10 @@ export class Outbox {
     this.missed.length = 0;
   }
 
-  private emit(event: OutboxEvent): void {
+  /** `reacted`: the delivery listener has had this event already (a delivery, before its entry left the queue). */
+  private emit(event: OutboxEvent, reacted = false): void {
     for (const listener of this.listeners) listener(event);
+    if (reacted) return;
     if (this.deliveryListener) this.deliveryListener(event);
     // A delivery with no listener is recorded in IndexedDB instead (takeUnappliedDeliveries).
     else if (event.type === 'failed' || event.type === 'auth-required') {
@@ -265,7 +267,7 @@ export class Outbox {
           }
         });
         delivered += 1;
-        for (const listener of this.listeners) listener(synced);
+        this.emit(synced, true);
         continue;
       }
       if (response.status === 401) {

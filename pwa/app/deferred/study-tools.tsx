@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { useHydrated } from '../../lib/use-hydrated';
+import { lazy, type ComponentProps } from 'react';
+import { AfterHydration } from '../../components/ui/after-hydration';
 
 // The study tools (bookmark, complete, notes, comments) load just after the article or video
 // they sit beside: they need IndexedDB (Dexie, ~30 kB gz), which the content itself does not,
@@ -12,50 +12,44 @@ const NotesPanelLazy = lazy(() => import('../../features/notes/components/notes-
 const NotesButtonLazy = lazy(() => import('../../features/notes/components/notes-button').then((m) => ({ default: m.NotesButton })));
 const CommentsLazy = lazy(() => import('../../features/comments/components/comments').then((m) => ({ default: m.Comments })));
 
-/** `children` once the page is in the browser's hands; `placeholder` until then and while its code loads. */
-function Tool({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
-  const hydrated = useHydrated();
-  return <Suspense fallback={placeholder}>{hydrated ? children : placeholder}</Suspense>;
-}
-
 const buttonPlaceholder = <span aria-hidden="true" className="skeleton inline-block h-8 w-28 rounded-field" />;
 
 export function BookmarkButton(props: ComponentProps<typeof BookmarkButtonLazy>) {
   return (
-    <Tool placeholder={buttonPlaceholder}>
+    <AfterHydration placeholder={buttonPlaceholder}>
       <BookmarkButtonLazy {...props} />
-    </Tool>
+    </AfterHydration>
   );
 }
 
 export function CompleteButton(props: ComponentProps<typeof CompleteButtonLazy>) {
   return (
-    <Tool placeholder={buttonPlaceholder}>
+    <AfterHydration placeholder={buttonPlaceholder}>
       <CompleteButtonLazy {...props} />
-    </Tool>
+    </AfterHydration>
   );
 }
 
 export function NotesButton(props: ComponentProps<typeof NotesButtonLazy>) {
   return (
-    <Tool placeholder={buttonPlaceholder}>
+    <AfterHydration placeholder={buttonPlaceholder}>
       <NotesButtonLazy {...props} />
-    </Tool>
+    </AfterHydration>
   );
 }
 
 export function NotesPanel(props: ComponentProps<typeof NotesPanelLazy>) {
   return (
-    <Tool placeholder={<div aria-hidden="true" className="skeleton h-64 w-full rounded-box" />}>
+    <AfterHydration placeholder={<div aria-hidden="true" className="skeleton h-64 w-full rounded-box" />}>
       <NotesPanelLazy {...props} />
-    </Tool>
+    </AfterHydration>
   );
 }
 
 export function Comments(props: ComponentProps<typeof CommentsLazy>) {
   return (
-    <Tool placeholder={<div aria-hidden="true" className="skeleton h-40 w-full rounded-box" />}>
+    <AfterHydration placeholder={<div aria-hidden="true" className="skeleton h-40 w-full rounded-box" />}>
       <CommentsLazy {...props} />
-    </Tool>
+    </AfterHydration>
   );
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { OfflineBadge } from '../../features/sync/components/sync-badge';
 import { whenDeliveryNeeded } from '../../lib/delivery-needed';
 import { pageSettled } from '../../lib/page-settled';
-import { useHydrated } from '../../lib/use-hydrated';
+import { AfterHydration } from '../../components/ui/after-hydration';
 
 // Pieces every page has but none needs for its first paint. Their code loads once the page has its
 // own code and data (pageSettled): IndexedDB (Dexie) and workbox-window stay out of the first
@@ -23,9 +23,11 @@ const UpdatePrompt = lazy(() =>
 /** `Fallback` shows until the deferred part is in (by default nothing); the server renders only that. */
 function deferred(Component: ComponentType, Fallback?: ComponentType) {
   return function Deferred() {
-    const hydrated = useHydrated();
-    const fallback = Fallback ? <Fallback /> : null;
-    return <Suspense fallback={fallback}>{hydrated ? <Component /> : fallback}</Suspense>;
+    return (
+      <AfterHydration placeholder={Fallback ? <Fallback /> : null}>
+        <Component />
+      </AfterHydration>
+    );
   };
 }
 

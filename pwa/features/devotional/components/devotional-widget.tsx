@@ -1,14 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { Devotional } from '../../../../contract/content.js';
 import { BookHeart } from 'lucide-react';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { formatLocalDay, todayIn } from '../../../lib/format';
-import { useFormatting, useHydrated } from '../../../lib/use-hydrated';
+import { useFormatting } from '../../../lib/use-hydrated';
+import { AfterHydration } from '../../../components/ui/after-hydration';
 import { useLastSavedDevotional, useTodayDevotional } from '../api/get-today-devotional';
 
 // The heart writes through the outbox (IndexedDB): it loads just after the devotional's text.
-const heartPlaceholder = <span aria-hidden="true" className="skeleton inline-block h-8 w-20 rounded-field" />;
 const HeartButton = lazy(() => import('./heart-button').then((m) => ({ default: m.HeartButton })));
 
 export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Please check back later.";
@@ -72,7 +72,6 @@ export function DevotionalWidget() {
 
 /** The devotional itself: title, verse and reference, the reflection's paragraphs and the heart. */
 function DevotionalArticle({ devotional }: { devotional: Devotional }) {
-  const hydrated = useHydrated();
   return (
     <article className="flex flex-col gap-4">
       <h3 className="font-display text-2xl leading-tight font-bold sm:text-3xl">{devotional.devotionalTitle}</h3>
@@ -86,9 +85,9 @@ function DevotionalArticle({ devotional }: { devotional: Devotional }) {
         ))}
       </div>
       {/* The reader's own heart: the server (and the render hydrating its markup) shows the placeholder. */}
-      <Suspense fallback={heartPlaceholder}>
-        {hydrated ? <HeartButton devotionalId={devotional.id} devotionalTitle={devotional.devotionalTitle} /> : heartPlaceholder}
-      </Suspense>
+      <AfterHydration placeholder={<span aria-hidden="true" className="skeleton inline-block h-8 w-20 rounded-field" />}>
+        <HeartButton devotionalId={devotional.id} devotionalTitle={devotional.devotionalTitle} />
+      </AfterHydration>
     </article>
   );
 }
