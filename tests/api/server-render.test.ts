@@ -106,7 +106,7 @@ describe('a public page', () => {
     expect(res.text).not.toContain('content="generic"');
     expect(res.text).not.toContain('<noscript>');
     expect(res.text).not.toContain('placeholder');
-    expect(res.text).toContain('<script type="module" src="/assets/x.js"></script>');
+    expect(res.text).toContain('<script type="module" fetchpriority="low" src="/assets/x.js"></script>');
     const port = new URL(site.url).port;
     expect(fake().calls).toEqual([{ url, siteUrl: site.url, apiBase: `http://127.0.0.1:${port}` }]);
   });
@@ -218,6 +218,45 @@ describe('settings and builds', () => {
       expect(res.text).toBe(TEMPLATE);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('stylesheets in a rendered page', () => {
+  test("the build's stylesheet is in the page itself and its scripts come at low priority, so its first paint waits for nothing else; the shell is as built", async () => {
+    const dir = distWith(true);
+    dirs.push(dir);
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.css'), 'body{color:red}.x::after{content:"</style><script>alert(1)</script>"}');
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      TEMPLATE.replace(
+        '</head>',
+        '<link rel="modulepreload" crossorigin href="/assets/react.js">\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n<link rel="stylesheet" href="/assets/missing.css">\n</head>',
+      ),
+    );
+    const app = await startTestApp({ env: { DIST_DIR: dir } });
+    try {
+      const rendered = await (await fetch(`${app.url}/videos`, { headers: { accept: 'text/html' } })).text();
+      expect(rendered).toContain('<main>rendered page</main>');
+      expect(rendered).toContain('<style data-href="/assets/index-abc.css">body{color:red}');
+      expect(rendered).not.toMatch(/<link[^>]*index-abc\.css/);
+      // Nothing in the CSS can close the element early.
+      expect(rendered).not.toContain('</style><script>');
+      expect(rendered.match(/<\/style>/g)).toHaveLength(1);
+      // The scripts bring the page to life but paint nothing.
+      expect(rendered).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">');
+      expect(rendered).toContain('<script type="module" fetchpriority="low" src="/assets/x.js">');
+      // A file that cannot be read keeps its link.
+      expect(rendered).toContain('<link rel="stylesheet" href="/assets/missing.css">');
+      // The shell (a client-only page, and the file the service worker caches) is as built.
+      const shell = await (await fetch(`${app.url}/bookmarks`, { headers: { accept: 'text/html' } })).text();
+      expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+      expect(shell).not.toContain('<style');
+      expect(shell).not.toContain('fetchpriority');
+      expect(await (await fetch(`${app.url}/index.html`)).text()).not.toContain('<style');
+    } finally {
+      await app.close();
     }
   });
 });

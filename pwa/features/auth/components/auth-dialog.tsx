@@ -1,18 +1,27 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { onOpenAuthDialog, type AuthTab } from '../../../lib/auth-dialog';
+import { pageSettled } from '../../../lib/page-settled';
 import { useUser } from '../../../lib/session';
-import { LoginForm } from './login-form';
-import { SignupForm } from './signup-form';
 
-const TABS: { id: AuthTab; label: string }[] = [
-  { id: 'signup', label: 'Sign Up' },
-  { id: 'login', label: 'Log In' },
-];
+type Content = typeof import('./auth-dialog-content').default;
+/** The content once its chunk is here: rendered directly, so an opening never shows the fallback for a frame. */
+let loadedContent: Content | null = null;
+const loadContent = () =>
+  import('./auth-dialog-content').then((m) => {
+    loadedContent = m.default;
+    return m;
+  });
+const LazyContent = lazy(loadContent);
 
 /**
  * Opens by itself once per page load when loading has finished with nobody signed in (closing it
  * keeps it closed), and again on every `openAuthDialog` event while signed out.
+ *
+ * "Loading has finished" is the page's own code and data (pageSettled), not only the session check:
+ * the tabs and forms come in a chunk of their own, fetched then, and the dialog opens with them in
+ * one go. On a phone's first visit, opening it (and laying out its forms) while the page was still
+ * hydrating was the longest task of the load. While closed, nothing of it is in the page.
  */
 export function AuthDialog() {
   const { user, isLoading } = useUser();
@@ -21,6 +30,8 @@ export function AuthDialog() {
   // Forms start empty each time the dialog opens.
   const [opening, setOpening] = useState(0);
   const decided = useRef(false);
+  const signedIn = useRef(false);
+  signedIn.current = Boolean(user);
   const baseId = useId();
   const titleId = `${baseId}-title`;
 
@@ -30,10 +41,25 @@ export function AuthDialog() {
     setOpen(true);
   }, []);
 
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   useEffect(() => {
     if (isLoading || decided.current) return;
     decided.current = true;
-    if (!user) show('signup');
+    if (user) return;
+    void pageSettled()
+      .then(loadContent)
+      // Without its chunk (offline, a deploy removed it) it opens all the same, with its fallback.
+      .catch(() => undefined)
+      .then(() => {
+        if (mounted.current && !signedIn.current) show('signup');
+      });
   }, [isLoading, user, show]);
 
   useEffect(
@@ -48,50 +74,24 @@ export function AuthDialog() {
     if (user) setOpen(false);
   }, [user]);
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
-    event.preventDefault();
-    const index = TABS.findIndex((t) => t.id === tab);
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? TABS.length - 1 : (index + (event.key === 'ArrowRight' ? 1 : -1) + TABS.length) % TABS.length;
-    setTab(TABS[next]!.id);
-    document.getElementById(`${baseId}-tab-${TABS[next]!.id}`)?.focus();
-  };
-
+  const Content: ComponentType<Parameters<Content>[0]> = loadedContent ?? LazyContent;
   return (
     <Dialog open={open} onClose={() => setOpen(false)} labelledBy={titleId} boxClassName="sm:max-w-md">
       <h2 id={titleId} className="pr-10 font-display text-2xl font-bold outline-none">
         Welcome to context is key
       </h2>
       <p className="mt-1 text-sm text-base-content/75">Sign up or log in to bookmark content, track your progress, take notes and join the conversation.</p>
-      <div role="tablist" aria-label="Sign up or log in" className="tabs tabs-box mt-5 grid grid-cols-2">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`${baseId}-tab-${t.id}`}
-            type="button"
-            role="tab"
-            aria-selected={tab === t.id}
-            aria-controls={`${baseId}-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            className={`tab font-medium ${tab === t.id ? 'tab-active' : 'text-base-content/80'}`}
-            onClick={() => setTab(t.id)}
-            onKeyDown={onTabKey}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      {TABS.map((t) => (
-        <div key={t.id} id={`${baseId}-panel-${t.id}`} role="tabpanel" aria-labelledby={`${baseId}-tab-${t.id}`} hidden={tab !== t.id} className="mt-5">
-          {t.id === 'signup' ? <SignupForm key={opening} onSignedUp={() => setOpen(false)} /> : <LoginForm key={opening} onLoggedIn={() => setOpen(false)} />}
-          <p className="mt-4 text-center text-sm">
-            {t.id === 'signup' ? 'Already have an account? ' : "Don't have an account? "}
-            <button type="button" className="link link-primary font-medium" onClick={() => setTab(t.id === 'signup' ? 'login' : 'signup')}>
-              {t.id === 'signup' ? 'Log in' : 'Sign up'}
-            </button>
-          </p>
-        </div>
-      ))}
+      {open && (
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16" role="status">
+              <span className="loading loading-spinner loading-md" aria-label="Loading" />
+            </div>
+          }
+        >
+          <Content baseId={baseId} tab={tab} onTab={setTab} opening={opening} onDone={() => setOpen(false)} />
+        </Suspense>
+      )}
     </Dialog>
   );
 }
