@@ -43,7 +43,8 @@ export async function launchDebugChromium(): Promise<DebugChromium> {
         await exited;
         clearTimeout(force);
       }
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium may still be writing to its profile just after it exits: retried (ENOTEMPTY).
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

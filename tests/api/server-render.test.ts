@@ -106,7 +106,7 @@ describe('a public page', () => {
     expect(res.text).not.toContain('content="generic"');
     expect(res.text).not.toContain('<noscript>');
     expect(res.text).not.toContain('placeholder');
-    expect(res.text).toContain('<script type="module" fetchpriority="low" src="/assets/x.js"></script>');
+    expect(res.text).toContain('<script defer src="/hydrate.js" data-entry="/assets/x.js" data-preload=""></script>');
     const port = new URL(site.url).port;
     expect(fake().calls).toEqual([{ url, siteUrl: site.url, apiBase: `http://127.0.0.1:${port}` }]);
   });
@@ -223,7 +223,7 @@ describe('settings and builds', () => {
 });
 
 describe('stylesheets in a rendered page', () => {
-  test("the build's stylesheet is in the page itself and its scripts come at low priority, so its first paint waits for nothing else; the shell is as built", async () => {
+  test("the build's stylesheet is in the page itself and its scripts start once it has painted, so its first paint waits for nothing else; the shell is as built", async () => {
     const dir = distWith(true);
     dirs.push(dir);
     fs.mkdirSync(path.join(dir, 'assets'));
@@ -245,15 +245,18 @@ describe('stylesheets in a rendered page', () => {
       expect(rendered).not.toContain('</style><script>');
       expect(rendered.match(/<\/style>/g)).toHaveLength(1);
       // The scripts bring the page to life but paint nothing.
-      expect(rendered).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react.js">');
-      expect(rendered).toContain('<script type="module" fetchpriority="low" src="/assets/x.js">');
+      expect(rendered).not.toContain('modulepreload');
+      expect(rendered).not.toContain('<script type="module"');
+      expect(rendered).toContain('<script defer src="/hydrate.js" data-entry="/assets/x.js" data-preload="/assets/react.js"></script>');
       // A file that cannot be read keeps its link.
       expect(rendered).toContain('<link rel="stylesheet" href="/assets/missing.css">');
       // The shell (a client-only page, and the file the service worker caches) is as built.
       const shell = await (await fetch(`${app.url}/bookmarks`, { headers: { accept: 'text/html' } })).text();
       expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
       expect(shell).not.toContain('<style');
-      expect(shell).not.toContain('fetchpriority');
+      expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/react.js">');
+      expect(shell).toContain('<script type="module" src="/assets/x.js"></script>');
+      expect(shell).not.toContain('hydrate.js');
       expect(await (await fetch(`${app.url}/index.html`)).text()).not.toContain('<style');
     } finally {
       await app.close();
