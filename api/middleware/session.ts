@@ -10,6 +10,8 @@ const BROWSER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionData {
   userId?: number;
+  /** Set for an anonymous browser whose keyed write was answered: its session scopes its Idempotency-Keys. */
+  anonymous?: true;
 }
 
 /**
