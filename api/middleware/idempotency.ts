@@ -16,8 +16,9 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
  * one-time upload URL is its own idempotency (a repeat is a 404), and holding a transaction open
  * while a 5 MB body arrives would stall every other write.
  */
-// Matched as the router matches (any letter case, an optional trailing slash): `/api/Auth/Login/`
-// reaches the login route too, and its answer must not be stored either.
+// Paths are matched as the router matches them (any letter case, an optional trailing slash):
+// `/API/Comments` is a comment too, and `/api/Auth/Login/` a sign-in whose answer is not stored.
+const API_PATH = /^\/api\//i;
 const NEVER_STORED = [/^\/api\/auth\/(login|signup)\/?$/i, /^\/api\/users\/?$/i, /^\/api\/objects\/uploads\/[^/]+\/?$/i];
 
 interface StoredAnswer {
@@ -72,7 +73,7 @@ const FORGET = Symbol('forget');
 export function idempotency(db: Db) {
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('Idempotency-Key');
-    if (!key || !UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || NEVER_STORED.some((p) => p.test(ctx.path))) return next();
+    if (!key || !UNSAFE.has(ctx.method) || !API_PATH.test(ctx.path) || NEVER_STORED.some((p) => p.test(ctx.path))) return next();
     if (!KEY_PATTERN.test(key)) throw new AppError(400, 'Idempotency-Key must be 1-100 letters, digits or -_.:');
 
     const { scope, keep } = keyScope(ctx);

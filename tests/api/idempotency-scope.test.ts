@@ -108,6 +108,21 @@ describe('Idempotency-Key: a key never replays across clients', () => {
   });
 });
 
+describe('Idempotency-Key: paths are matched as the router matches them', () => {
+  test('when a keyed write is sent under another spelling of /api (/API/Comments/), then its repeat still replays, once', async () => {
+    const videoId = await insertVideo(app.db);
+    const client = app.client();
+    const user = await signUp(client);
+    const opts = keyed();
+    const body = { userId: user.id, contentType: 'video', contentId: videoId, comment: 'Spelt oddly' };
+    const first = await client.post('/API/Comments/', body, opts);
+    expect(first.status).toBe(201);
+    const again = await client.post('/API/Comments/', body, opts);
+    expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(await app.db('comments').where({ user_id: user.id })).toHaveLength(1);
+  });
+});
+
 describe('Idempotency-Key: sign-in answers are never stored, however the path is spelt', () => {
   test.each(['/api/auth/login', '/api/auth/login/', '/api/Auth/Login', '/API/AUTH/LOGIN/'])(
     'when a second anonymous client sends another one\'s key to POST %s, then it never gets the first user\'s record',
