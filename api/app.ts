@@ -94,7 +94,7 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(compress({ threshold: 1024 }));
   // Before the session: a public answer is stored without any session lookup.
   app.use(cache.fill);
-  app.use(sessionMiddleware(app, db));
+  app.use(sessionMiddleware(app, db, { httpsOrigin: config.publicUrl?.startsWith('https:') ?? false }));
   app.use(sameOriginWrites([UPLOAD_PATH]));
   app.use(
     bodyParser({

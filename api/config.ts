@@ -9,7 +9,6 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
-  EDITOR_USERNAMES: z.string().default(''),
   UPLOAD_DIR: z.string().default('data/uploads'),
   DIST_DIR: z.string().default('dist'),
   TRUST_PROXY: z
@@ -36,7 +35,6 @@ export interface AppConfig {
   port: number;
   database: DatabaseConfig;
   sessionSecret: string;
-  editorUsernames: Set<string>;
   uploadDir: string;
   distDir: string;
   trustProxy: boolean;
@@ -91,17 +89,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret = DEV_SECRET;
   }
   if (sessionSecret.length < 32 && e.NODE_ENV === 'production') throw new Error('SESSION_SECRET must be at least 32 characters');
+  if (env.EDITOR_USERNAMES?.trim()) {
+    // Once a setting: it let whoever signed up first under a listed name become an editor.
+    console.warn('[config] EDITOR_USERNAMES is no longer read; nobody is an editor by name. Grant the role with: npm run editor -- grant <username>');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
     database: parseDatabaseUrl(e.DATABASE_URL),
     sessionSecret,
-    editorUsernames: new Set(
-      e.EDITOR_USERNAMES.split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
     uploadDir: path.resolve(e.UPLOAD_DIR),
     distDir: path.resolve(e.DIST_DIR),
     trustProxy: e.TRUST_PROXY,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from '../db.js';
 import { AppError, applyError } from '../errors.js';
@@ -15,7 +16,10 @@ const KEY_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
  * one-time upload URL is its own idempotency (a repeat is a 404), and holding a transaction open
  * while a 5 MB body arrives would stall every other write.
  */
-const NEVER_STORED = [/^\/api\/auth\/(login|signup)$/, /^\/api\/users$/, /^\/api\/objects\/uploads\/[^/]+$/];
+// Paths are matched as the router matches them (any letter case, an optional trailing slash):
+// `/API/Comments` is a comment too, and `/api/Auth/Login/` a sign-in whose answer is not stored.
+const API_PATH = /^\/api\//i;
+const NEVER_STORED = [/^\/api\/auth\/(login|signup)\/?$/i, /^\/api\/users\/?$/i, /^\/api\/objects\/uploads\/[^/]+\/?$/i];
 
 interface StoredAnswer {
   method: string;
@@ -24,14 +28,37 @@ interface StoredAnswer {
   body: string | null;
 }
 
+interface ScopedSession {
+  externalKey?: string;
+  anonymous?: true;
+}
+
+/**
+ * Whose keys these are. A signed-in caller's are the user's: the outbox replays a queued write
+ * with its key after a reload or a new sign-in (a new session cookie), and must still find its
+ * first answer. An anonymous caller's are its session's (never the session id itself, which stays
+ * in the sessions table): another client sending the same key, anonymous or not, never gets this
+ * one's answer. A browser without a session gets one when its answer is stored (`keep`), so its
+ * retry finds the answer.
+ */
+function keyScope(ctx: Context): { scope: string; keep: () => void } {
+  const userId = sessionUserId(ctx);
+  if (userId !== null) return { scope: `u:${userId}`, keep: () => undefined };
+  const session = ctx.session as ScopedSession | null;
+  if (!session?.externalKey) throw new Error('idempotency needs the database session middleware before it');
+  const id = crypto.createHash('sha256').update(session.externalKey).digest('base64url').slice(0, 32);
+  return { scope: `s:${id}`, keep: () => void (session.anonymous = true) };
+}
+
 /** Thrown inside the transaction to roll back the claim and the work: the answer is not to be remembered. */
 const FORGET = Symbol('forget');
 
 /**
  * Honours `Idempotency-Key` on every state-changing API call: the first answer is stored under
- * (caller, key) and a repeat returns it unchanged without running the call again. The offline
- * outbox sends each queued write with its client UUID as the key, so a replay after a lost
- * response never doubles a comment or a folder.
+ * (caller, key), the caller being the signed-in user or else the anonymous session (keyScope),
+ * and a repeat returns it unchanged without running the call again. The offline outbox sends
+ * each queued write with its client UUID as the key, so a replay after a lost response never
+ * doubles a comment or a folder.
  *
  * The claim, the call's own writes and the stored answer are one database transaction, and the
  * answer leaves the server only after it commits. So a process stopped mid-request (a deploy, a
@@ -46,11 +73,10 @@ const FORGET = Symbol('forget');
 export function idempotency(db: Db) {
   return async (ctx: Context, next: Next) => {
     const key = ctx.get('Idempotency-Key');
-    if (!key || !UNSAFE.has(ctx.method) || !ctx.path.startsWith('/api/') || NEVER_STORED.some((p) => p.test(ctx.path))) return next();
+    if (!key || !UNSAFE.has(ctx.method) || !API_PATH.test(ctx.path) || NEVER_STORED.some((p) => p.test(ctx.path))) return next();
     if (!KEY_PATTERN.test(key)) throw new AppError(400, 'Idempotency-Key must be 1-100 letters, digits or -_.:');
 
-    const userId = sessionUserId(ctx);
-    const scope = userId === null ? 'anonymous' : `u:${userId}`;
+    const { scope, keep } = keyScope(ctx);
     // Set inside the transaction: the first answer to replay, or a server fault to report.
     const outcome: { replay?: StoredAnswer; fault?: unknown } = {};
     try {
@@ -83,6 +109,7 @@ export function idempotency(db: Db) {
         if ('fault' in outcome || ctx.status >= 500 || NOT_REMEMBERED.has(ctx.status)) throw FORGET;
         const body = ctx.body === undefined || ctx.body === null ? null : JSON.stringify(ctx.body);
         await trx('idempotency_keys').where({ scope, key }).update({ status: ctx.status, body });
+        keep();
       });
     } catch (err) {
       if (err !== FORGET) throw err;

@@ -10,6 +10,8 @@ const BROWSER_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface SessionData {
   userId?: number;
+  /** Set for an anonymous browser whose keyed write was answered: its session scopes its Idempotency-Keys. */
+  anonymous?: true;
 }
 
 /**
@@ -42,8 +44,23 @@ export function databaseSessionStore(db: Db) {
   };
 }
 
-export function sessionMiddleware(app: Koa, db: Db): Koa.Middleware {
-  return session(
+export interface SessionCookieOptions {
+  /**
+   * The public origin is https (`PUBLIC_URL`): the cookie is always `Secure`, also where TLS ends
+   * at a proxy the app does not trust for `X-Forwarded-Proto`, so Koa sees plain http.
+   */
+  httpsOrigin: boolean;
+}
+
+/**
+ * The session cookie is `Secure` whenever the request is https as Koa sees it (`ctx.secure`: TLS
+ * here, or a trusted proxy's `X-Forwarded-Proto` under `TRUST_PROXY`), or the public origin is
+ * https. koa-session's own `secure` option cannot say the latter: the cookies library refuses to
+ * send a Secure cookie over a connection it thinks is unencrypted, so the request's cookie jar is
+ * told instead, and every cookie it sets then carries `Secure`.
+ */
+export function sessionMiddleware(app: Koa, db: Db, { httpsOrigin }: SessionCookieOptions = { httpsOrigin: false }): Koa.Middleware {
+  const sessions = session(
     {
       key: SESSION_COOKIE,
       maxAge: REMEMBER_MS,
@@ -56,6 +73,11 @@ export function sessionMiddleware(app: Koa, db: Db): Koa.Middleware {
     },
     app,
   ) as Koa.Middleware;
+  if (!httpsOrigin) return sessions;
+  return (ctx, next) => {
+    ctx.cookies.secure = true;
+    return sessions(ctx, next);
+  };
 }
 
 /** Drops sessions past their expiry; cheap, so it runs at start and then hourly. */

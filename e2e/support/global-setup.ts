@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { e2eServerConfig } from './own-server';
+import { addEditorAccount, e2eServerConfig } from './own-server';
 import { startServer } from '../../api/server.js';
 
 declare module 'vitest' {
@@ -44,6 +44,7 @@ export default async function setup(project: TestProject) {
   buildIfStale();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-'));
   const running = await startServer(e2eServerConfig(dir, path.resolve('dist')));
+  await addEditorAccount(running.db);
   project.provide('baseURL', running.url);
   return async () => {
     await running.close();

@@ -5,7 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../api/config.js';
+import type { Db } from '../../api/db.js';
+import { hashPassword } from '../../api/lib/password.js';
+import { rolesService } from '../../api/modules/users/roles.service.js';
+import { usersRepo } from '../../api/modules/users/users.repo.js';
 import { startServer, type RunningServer } from '../../api/server.js';
+import { PASSWORD } from './app';
 import { copyOfDist } from './dist';
 
 export interface OwnServer {
@@ -18,7 +23,8 @@ export interface OwnServer {
 
 /**
  * Settings of a server for browser tests: 127.0.0.1 on a free port, a fresh SQLite file and
- * uploads folder under `dir`, 'editor' as the editor, and room for the journeys' many sign-ins.
+ * uploads folder under `dir`, and room for the journeys' many sign-ins. The editor is an account
+ * (addEditorAccount), not a setting.
  */
 export function e2eServerConfig(dir: string, distDir: string) {
   return loadConfig({
@@ -26,12 +32,24 @@ export function e2eServerConfig(dir: string, distDir: string) {
     HOST: '127.0.0.1',
     PORT: '0',
     DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
-    EDITOR_USERNAMES: 'editor',
     LOG_REQUESTS: 'false',
     AUTH_RATE_LIMIT: '1000',
     UPLOAD_DIR: path.join(dir, 'uploads'),
     DIST_DIR: distDir,
   });
+}
+
+/**
+ * The journeys' editor: 'editor' (editor@example.com, PASSWORD) signed up and granted the role the
+ * way an operator does (`npm run editor -- grant editor` calls the same service). A journey that
+ * signs up as 'editor' gets 409 and signs in instead.
+ */
+export async function addEditorAccount(db: Db): Promise<void> {
+  const users = usersRepo(db);
+  if (!(await users.findByUsername('editor'))) {
+    await users.create({ username: 'editor', email: 'editor@example.com', name: 'editor', passwordHash: await hashPassword(PASSWORD) });
+  }
+  await rolesService(db).grantEditor('editor');
 }
 
 /** Starts the real server on 127.0.0.1 over a fresh seeded SQLite file, serving a copy of dist/. */
@@ -42,6 +60,7 @@ export async function startOwnServer(): Promise<OwnServer> {
   try {
     await copyOfDist(distDir);
     running = await startServer(e2eServerConfig(dir, distDir));
+    await addEditorAccount(running.db);
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
     throw err;

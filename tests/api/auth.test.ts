@@ -73,10 +73,10 @@ describe('POST /api/auth/signup', () => {
     expect(row.password_hash).not.toContain(PASSWORD);
   });
 
-  test('when the username is on EDITOR_USERNAMES (any case), then isEditor is true', async () => {
+  test('when the username is one that once named editors (EDITOR_USERNAMES, any case), then it is still not an editor', async () => {
     const res = await app.client().post('/api/auth/signup', signupBody('EDITOR'));
     expect(res.status).toBe(201);
-    expect(res.body.isEditor).toBe(true);
+    expect(res.body.isEditor).toBe(false);
   });
 
   test.each([

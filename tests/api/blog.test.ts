@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { insertBlogPost } from '../support/fixtures.js';
+import { grantEditor, insertBlogPost } from '../support/fixtures.js';
 import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app.js';
 
 let app: TestApp;
@@ -13,6 +13,7 @@ beforeAll(async () => {
   app = await startTestApp();
   editor = app.client();
   editorId = (await signUp(editor, 'editor')).id;
+  await grantEditor(app.db, 'editor');
   member = app.client();
   memberId = (await signUp(member, uniqueName('reader'))).id;
 });

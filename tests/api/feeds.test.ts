@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../api/config.js';
 import { SITE_DOCUMENT_PATHS } from '../../contract/index.js';
 import { NAVIGATION_DENYLIST } from '../../pwa/navigation-denylist.js';
-import { insertBlogPost, insertVideo } from '../support/fixtures.js';
+import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures.js';
 import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
 
 // The feeds, the sitemap and robots.txt (api/modules/feeds). `site` has PUBLIC_URL set (with a
@@ -286,6 +286,7 @@ describe('without PUBLIC_URL, with the public cache on', () => {
   test('a blog write drops the feeds and the sitemap at once; a view of a video drops the sitemap', async () => {
     const editor = cached.client();
     await signUp(editor, 'editor');
+    await grantEditor(cached.db, 'editor');
     const before = await editor.get('/feed.json');
     await editor.get('/sitemap.xml');
     // Rows added behind the API's back do not show while the answer is fresh: the cache is on.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { grantEditor } from '../support/fixtures.js';
 import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -53,11 +54,11 @@ describe('GET /api/users/:id', () => {
     expect(res.body.email).toBe(user.email);
   });
 
-  test('when the user is named in EDITOR_USERNAMES or holds the editor role, then isEditor is true', async () => {
+  test('when the user holds the editor role, then isEditor is true; a name alone (Editor) never makes one', async () => {
     const { user: named } = await newUser('Editor');
-    expect((await app.client().get(`/api/users/${named.id}`)).body.isEditor).toBe(true);
+    expect((await app.client().get(`/api/users/${named.id}`)).body.isEditor).toBe(false);
     const { user: promoted } = await newUser();
-    await app.db('users').where({ id: promoted.id }).update({ role: 'editor' });
+    await grantEditor(app.db, promoted.username);
     expect((await app.client().get(`/api/users/${promoted.id}`)).body.isEditor).toBe(true);
   });
 

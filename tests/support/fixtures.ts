@@ -1,5 +1,6 @@
 import type { Db } from '../../api/db.js';
 import { nowIso } from '../../api/lib/convert.js';
+import { rolesService } from '../../api/modules/users/roles.service.js';
 
 /**
  * Rows inserted straight into the tables, so each test owns what it reads. `overrides` are column
@@ -59,4 +60,9 @@ export function insertLiveStream(db: Db, overrides: Row = {}): Promise<number> {
     scheduled_for: new Date(Date.now() + 86_400_000).toISOString(),
     ...overrides,
   });
+}
+
+/** Grants the editor role the way `npm run editor -- grant` does (there is no other way). */
+export async function grantEditor(db: Db, username: string): Promise<void> {
+  await rolesService(db).grantEditor(username);
 }

@@ -31,7 +31,6 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       AUTH_RATE_LIMIT: '1000',
       // Tests change rows directly and read them back at once; the cache has its own test.
       PUBLIC_CACHE_MS: '0',
-      EDITOR_USERNAMES: 'editor',
       UPLOAD_DIR: uploadDir,
       DIST_DIR: path.join(uploadDir, 'no-dist'),
       ...opts.env,

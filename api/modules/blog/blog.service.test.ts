@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { loadConfig } from '../../config.js';
 import { createDb, migrate, type Db } from '../../db.js';
 import { AppError } from '../../errors.js';
+import { rolesService } from '../users/roles.service.js';
 import { blogService, blogListQuerySchema, parsePostId, type BlogService } from './blog.service.js';
 
 let dir: string;
@@ -49,9 +50,10 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-blog-unit-'));
   db = createDb({ client: 'sqlite', filename: path.join(dir, 'blog.sqlite') });
   await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'test', EDITOR_USERNAMES: 'editor' });
+  const config = loadConfig({ NODE_ENV: 'test' });
   service = blogService(db, config);
   editorCtx = ctxFor(await insertUser('editor'));
+  await rolesService(db).grantEditor('editor');
   readerCtx = ctxFor(await insertUser('reader'));
 });
 

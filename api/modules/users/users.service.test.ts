@@ -34,21 +34,12 @@ describe('usernameSchema', () => {
 });
 
 describe('isEditor', () => {
-  const config = { editorUsernames: new Set(['editor', 'pastor_john']) };
-
-  test('when the username is listed, then in any case it is an editor', () => {
-    expect(isEditor({ username: 'Pastor_John', role: 'user' }, config)).toBe(true);
-    expect(isEditor({ username: 'EDITOR', role: 'user' }, config)).toBe(true);
+  test('when the stored role is editor, then it is an editor', () => {
+    expect(isEditor({ role: 'editor' })).toBe(true);
   });
 
-  test('when the stored role is editor, then it is an editor without being listed', () => {
-    expect(isEditor({ username: 'someone', role: 'editor' }, config)).toBe(true);
-  });
-
-  test('when neither, then it is not an editor (a name that only contains a listed one does not count)', () => {
-    expect(isEditor({ username: 'someone', role: 'user' }, config)).toBe(false);
-    expect(isEditor({ username: 'editor2', role: 'user' }, config)).toBe(false);
-    expect(isEditor({ username: 'editor', role: 'user' }, { editorUsernames: new Set() })).toBe(false);
+  test('when the stored role is user, then it is not, whatever the username (no name makes an editor)', () => {
+    expect(isEditor({ role: 'user' })).toBe(false);
   });
 });
 
@@ -98,6 +89,7 @@ describe('toUser', () => {
     name: 'Alice',
     password_hash: 'scrypt$16384$8$1$salt$key',
     role: 'user',
+    role_granted_at: null,
     avatar_url: '/objects/00000000-0000-4000-8000-000000000000',
     bio: null,
     website: null,
@@ -105,10 +97,9 @@ describe('toUser', () => {
     created_at: new Date('2025-01-02T03:04:05Z'),
     updated_at: '2025-01-02T03:04:05.000Z',
   };
-  const config = { editorUsernames: new Set<string>() };
 
   test('when shown to its owner, then the email is in and the hash never is', () => {
-    const user = toUser(row, config, { includeEmail: true });
+    const user = toUser(row, { includeEmail: true });
     expect(user.email).toBe('alice@example.com');
     expect(JSON.stringify(user)).not.toContain('scrypt$');
     expect(user.createdAt).toBe('2025-01-02T03:04:05.000Z');
@@ -116,6 +107,6 @@ describe('toUser', () => {
   });
 
   test('when shown to anyone else, then there is no email key at all', () => {
-    expect(toUser(row, config, { includeEmail: false })).not.toHaveProperty('email');
+    expect(toUser(row, { includeEmail: false })).not.toHaveProperty('email');
   });
 });

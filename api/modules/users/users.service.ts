@@ -42,13 +42,16 @@ function hasUnsafeScheme(value: string): boolean {
 
 const emptyToNull = (value: string | undefined): string | null => (value ? value : null);
 
-/** Editors are named by EDITOR_USERNAMES (case-insensitive) or hold the stored `editor` role. */
-export function isEditor(row: Pick<UserRow, 'username' | 'role'>, config: Pick<AppConfig, 'editorUsernames'>): boolean {
-  return row.role === 'editor' || config.editorUsernames.has(row.username.toLowerCase());
+/**
+ * Editors hold the stored `editor` role, granted only with `npm run editor -- grant` (roles.service.ts).
+ * A username never makes one: a name an operator meant for an editor could be signed up by anyone.
+ */
+export function isEditor(row: Pick<UserRow, 'role'>): boolean {
+  return row.role === 'editor';
 }
 
 /** The API shape of a user. A password hash never leaves; the email only to its owner. */
-export function toUser(row: UserRow, config: Pick<AppConfig, 'editorUsernames'>, opts: { includeEmail: boolean }): User {
+export function toUser(row: UserRow, opts: { includeEmail: boolean }): User {
   return {
     id: row.id,
     name: row.name,
@@ -58,7 +61,7 @@ export function toUser(row: UserRow, config: Pick<AppConfig, 'editorUsernames'>,
     bio: row.bio,
     website: row.website,
     socialLinks: normalizeSocialLinks(row.social_links),
-    isEditor: isEditor(row, config),
+    isEditor: isEditor(row),
     createdAt: toIso(row.created_at),
   };
 }
@@ -70,7 +73,7 @@ export function usersService(db: Db, config: AppConfig) {
   /** The signed-in user's row after a change; gone (account deleted) means the session is over. */
   const ownUser = (row: UserRow | undefined): User => {
     if (!row) throw unauthorized('Your session has ended. Please sign in again.');
-    return toUser(row, config, { includeEmail: true });
+    return toUser(row, { includeEmail: true });
   };
 
   return {
@@ -80,7 +83,7 @@ export function usersService(db: Db, config: AppConfig) {
       const id = parseUserId(rawId);
       const row = id === null ? undefined : await repo.findById(id);
       if (!row) throw notFound('User not found.');
-      return toUser(row, config, { includeEmail: viewerId === row.id });
+      return toUser(row, { includeEmail: viewerId === row.id });
     },
     /**
      * Replaces the profile fields of `userId` (already checked to be the signed-in user). The form
@@ -115,7 +118,7 @@ export function usersService(db: Db, config: AppConfig) {
       const passwordHash = await hashPassword(data.password);
       try {
         const row = await repo.create({ username: data.username, email: data.email, name: data.name || data.username, passwordHash });
-        return { user: toUser(row, config, { includeEmail: true }), remember: data.remember ?? true };
+        return { user: toUser(row, { includeEmail: true }), remember: data.remember ?? true };
       } catch (err) {
         // Two sign-ups racing for one name: the unique index decides, the loser gets a clear 409.
         if (constraintKind(err) === 'unique') throw conflict('That username or email is already taken.');
@@ -127,21 +130,21 @@ export function usersService(db: Db, config: AppConfig) {
       const row = await repo.findByUsername(data.username);
       const ok = await verifyPassword(data.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
       if (!row || !ok) throw unauthorized('Invalid username or password.');
-      return { user: toUser(row, config, { includeEmail: true }), remember: data.remember ?? true };
+      return { user: toUser(row, { includeEmail: true }), remember: data.remember ?? true };
     },
     async me(ctx: Context): Promise<User> {
       const id = sessionUserId(ctx);
       const row = id === null ? undefined : await repo.findById(id);
       if (!row) throw unauthorized('Your session has ended. Please sign in again.');
-      return toUser(row, config, { includeEmail: true });
+      return toUser(row, { includeEmail: true });
     },
-    /** 401 without a session, 403 for a signed-in non-editor. */
+    /** 401 without a session, 403 for a signed-in non-editor. The role is read now, so a grant or revoke counts from this request. */
     async requireEditor(ctx: Context): Promise<UserRow> {
       const id = sessionUserId(ctx);
       if (id === null) throw unauthorized('Please sign in as an editor.');
       const row = await repo.findById(id);
       if (!row) throw unauthorized('Your session has ended. Please sign in again.');
-      if (!isEditor(row, config)) throw forbidden('Only editors can manage blog posts.');
+      if (!isEditor(row)) throw forbidden('Only editors can manage blog posts.');
       return row;
     },
   };

@@ -12,7 +12,7 @@ export const NOT_EDITOR_TEXT = 'This page is for editors only.';
 export const ADMIN_OFFLINE = "You're offline. Connect to publish, feature or delete articles.";
 
 /**
- * /blog-admin below its heading. Only editors (user.isEditor, from EDITOR_USERNAMES on the server)
+ * /blog-admin below its heading. Only editors (user.isEditor: the role granted with `npm run editor`)
  * get the form and the list; anyone else is told so plainly (the API refuses them anyway, 403).
  * Offline the list saved on this device shows and the form can be filled in, but publishing,
  * featuring and deleting wait for the connection (a note says so).
