@@ -34,8 +34,9 @@ export async function runClusterPrimary(config: AppConfig, onListening: (url: st
     return worker;
   };
 
-  cluster.on('listening', (_worker, address) => {
+  cluster.on('listening', (worker, address) => {
     listening += 1;
+    if (announced) console.log(`[cluster] worker ${worker.process.pid} is serving in place of one that ended`);
     if (!announced && listening >= config.webConcurrency) {
       announced = true;
       const host = address.address && address.address !== '::' ? address.address : config.host;
