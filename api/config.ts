@@ -40,6 +40,7 @@ export interface AppConfig {
   database: DatabaseConfig;
   sessionSecret: string;
   editorUsernames: Set<string>;
+  /** Where earlier versions kept uploads as files: migration 005 copies them into the database. */
   uploadDir: string;
   distDir: string;
   trustProxy: boolean;
