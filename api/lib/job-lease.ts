@@ -48,11 +48,6 @@ export function jobLeases(db: Db, holder: string = PROCESS_HOLDER) {
     async releaseAll(): Promise<void> {
       await db('job_leases').where({ holder }).update({ expires_at: 0 });
     },
-    /** Who holds the lease on `name` now (for operators and tests), or null when nobody does. */
-    async holderOf(name: string): Promise<string | null> {
-      const row = (await db('job_leases').where({ name }).andWhere('expires_at', '>=', dbNowMs(db)).first('holder')) as { holder: string } | undefined;
-      return row?.holder ?? null;
-    },
   };
 }
 
