@@ -7,7 +7,6 @@ import type { Db } from '../../db.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { toIso, toNumber } from '../../lib/convert.js';
 import { jobLeases } from '../../lib/job-lease.js';
-import { objectEtag } from '../../migrations/005-uploads-in-database.js';
 import { objectsRepo, type ObjectRow } from './objects.repo.js';
 import { readLimitedBody, tooLarge } from './read-body.js';
 
@@ -22,6 +21,11 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The path an object is served at; what the API stores (e.g. as an avatar) and answers, made absolute. */
 export const objectPath = (id: string) => `/objects/${id}`;
+
+/** The ETag an object is served with: a hash of its bytes, so every process answers the same one. */
+export function objectEtag(bytes: Buffer): string {
+  return `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+}
 
 const isAllowedType = (mime: string): boolean => (ALLOWED_IMAGE_TYPES as readonly string[]).includes(mime);
 
