@@ -168,8 +168,14 @@ describe(`two API processes on one ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQ
       return { key, body: { userId, contentType: 'video', contentId, comment: `sent to the killed process ${key}` } };
     });
 
-    // Twelve keyed writes at once; the process is killed (SIGKILL, no drain) as the first answer
-    // arrives, so others are still running there: each holds its key's claim in an open transaction.
+    // Twelve keyed writes at once, and the process is killed (SIGKILL, no drain) while some still
+    // run there, each holding its key's claim in an open transaction. On PostgreSQL that moment is
+    // made certain: the test holds a lock on the comments table, so every write has claimed its key
+    // and waits on that lock when the kill comes. On SQLite (one writer at a time) the kill comes
+    // as the first answer arrives, with the others queued or mid-transaction behind it.
+    const pg = testDialect() === 'pg';
+    const blocker = pg ? await tdb.db.transaction() : null;
+    if (blocker) await blocker.raw('LOCK TABLE comments IN EXCLUSIVE MODE');
     let firstAnswer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (firstAnswer = resolve));
     const attempts = writes.map((w) =>
@@ -181,8 +187,18 @@ describe(`two API processes on one ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQ
         () => null,
       ),
     );
-    await answered;
-    await killGroup(holder.server);
+    if (blocker) {
+      const database = new URL((tdb.database as { connectionString: string }).connectionString).pathname.slice(1);
+      await until('writes waiting on the lock, their keys claimed', async () => {
+        const waiting = await tdb.db('pg_stat_activity').where({ datname: database, wait_event_type: 'Lock' }).count({ n: '*' }).first();
+        return Number(waiting?.n) >= 6;
+      });
+      await killGroup(holder.server);
+      await blocker.rollback();
+    } else {
+      await answered;
+      await killGroup(holder.server);
+    }
     const statuses = await Promise.all(attempts);
     expect(statuses.filter((s) => s !== null && s !== 201)).toEqual([]);
     expect(statuses.filter((s) => s === null).length, 'writes cut off by the kill').toBeGreaterThan(0);
