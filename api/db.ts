@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from './config.js';
+import { sqliteClient } from './lib/sqlite-client.js';
 import { migrationSource, migrationSourceFor, type MigrationOptions } from './migrations/index.js';
 
 export type Db = Knex;
@@ -16,7 +17,8 @@ export function knexConfig(database: DatabaseConfig): Knex.Config {
     };
   }
   return {
-    client: 'sqlite3',
+    // The sqlite3 driver, with transactions that take the write lock as they begin (see sqlite-client.ts).
+    client: sqliteClient,
     connection: { filename: database.filename },
     useNullAsDefault: true,
     // One connection: SQLite allows one writer; WAL lets readers run beside it.

@@ -143,6 +143,25 @@ describe(`two API processes on one ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQ
     onB.destroy();
   });
 
+  test('when writes that read before they write run on A and B at once, then every one succeeds', async () => {
+    // Removing a folder checks its owner, then unfiles its bookmarks and deletes it, in one
+    // transaction. On one SQLite file, two processes' such transactions collided (SQLITE_BUSY, a 500)
+    // until transactions took the write lock as they began.
+    const onB = sameBrowserOn(b, a.client);
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i += 1) {
+      const made = await a.client.request('POST', '/api/bookmark-categories', { body: { userId, name: `busy ${i}` } });
+      expect(made.status, made.text).toBe(201);
+      ids.push(String(made.json.id));
+    }
+    const answers = await Promise.all([
+      ...ids.map((id, i) => (i % 2 ? a.client : onB).request('DELETE', `/api/bookmark-categories/${id}`)),
+      ...ids.map((_, i) => (i % 2 ? onB : a.client).request('POST', '/api/bookmark-categories', { body: { userId, name: `busy again ${i}` } })),
+    ]);
+    expect(answers.filter((r) => r.status >= 300).map((r) => `${r.status} ${r.text}`)).toEqual([]);
+    onB.destroy();
+  });
+
   test.todo('when sign-ins fail on A and on B, then the limit counts them together (rate-limit counters in the database)');
 
   test('the upload sweep, the idempotency purge and the session purge each run on one process only', async () => {
