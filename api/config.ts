@@ -23,6 +23,9 @@ const envSchema = z.object({
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
   PUBLIC_URL: z.string().optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(50).default(60 * 60 * 1000),
+  JOB_LEASE_MS: z.coerce.number().int().min(100).optional(),
 });
 
 export type DatabaseConfig =
@@ -35,6 +38,7 @@ export interface AppConfig {
   port: number;
   database: DatabaseConfig;
   sessionSecret: string;
+  /** Where earlier versions kept uploads as files: migration 005 copies them into the database. */
   uploadDir: string;
   distDir: string;
   trustProxy: boolean;
@@ -44,6 +48,12 @@ export interface AppConfig {
   publicCacheMs: number;
   /** The site's public origin (`https://example.org`, no trailing slash) for absolute links; null: each request's own origin. */
   publicUrl: string | null;
+  /** API worker processes on this host (`node:cluster`); 1 runs the server in the `npm start` process itself. */
+  webConcurrency: number;
+  /** How often each process tries to run the background jobs (upload sweep, idempotency and session purge). */
+  housekeepingIntervalMs: number;
+  /** How long a job's lease lasts without renewal: after a holder dies, another process takes the job over within it. */
+  jobLeaseMs: number;
 }
 
 export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
@@ -106,5 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logRequests: e.LOG_REQUESTS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     publicUrl: parsePublicUrl(e.PUBLIC_URL),
+    webConcurrency: e.WEB_CONCURRENCY,
+    housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
+    // Twice the interval: the holder renews it at every run, with a whole interval to spare.
+    jobLeaseMs: e.JOB_LEASE_MS ?? 2 * e.HOUSEKEEPING_INTERVAL_MS,
   };
 }

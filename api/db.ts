@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from './config.js';
-import { migrationSource } from './migrations/index.js';
+import { sqliteClient } from './lib/sqlite-client.js';
+import { migrationSource, migrationSourceFor, type MigrationOptions } from './migrations/index.js';
 
 export type Db = Knex;
 
@@ -16,7 +17,8 @@ export function knexConfig(database: DatabaseConfig): Knex.Config {
     };
   }
   return {
-    client: 'sqlite3',
+    // The sqlite3 driver, with transactions that take the write lock as they begin (see sqlite-client.ts).
+    client: sqliteClient,
     connection: { filename: database.filename },
     useNullAsDefault: true,
     // One connection: SQLite allows one writer; WAL lets readers run beside it.
@@ -48,6 +50,20 @@ export function isPostgres(db: Db): boolean {
   return db.client.config.client === 'pg';
 }
 
-export async function migrate(db: Db): Promise<void> {
-  await db.migrate.latest();
+/**
+ * Applies pending migrations. `opts.uploadDir` is the folder migration 005 copies old upload files
+ * from (default: UPLOAD_DIR). Hosts started together on one database take knex's migration lock
+ * in turn: one that finds it taken waits for the other (up to a minute) instead of failing to start.
+ */
+export async function migrate(db: Db, opts?: MigrationOptions): Promise<void> {
+  const config = opts ? { migrationSource: migrationSourceFor(opts) } : undefined;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await db.migrate.latest(config);
+      return;
+    } catch (err) {
+      if ((err as Error).name !== 'MigrationLocked' || attempt >= 120) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }

@@ -2,9 +2,10 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createDb, migrate, type Db } from './db.js';
+import { jobLeases } from './lib/job-lease.js';
 import { purgeOldIdempotencyKeys } from './middleware/idempotency.js';
 import { purgeExpiredSessions } from './middleware/session.js';
-import { objectsService } from './modules/objects/objects.service.js';
+import { objectsService, UPLOAD_SWEEP_JOB } from './modules/objects/objects.service.js';
 import { seedIfEmpty } from '../seeds/index.js';
 
 export interface RunningServer {
@@ -15,21 +16,75 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-/** Migrates, seeds an empty database, and listens. Used by `npm start`, the e2e tests and the bench. */
-export async function startServer(config: AppConfig = loadConfig(), opts: { seed?: boolean } = {}): Promise<RunningServer> {
+/**
+ * Migrates and seeds an empty database, on its own connection. `npm start` runs it once, before
+ * any worker process exists, so workers never migrate or seed concurrently.
+ */
+export async function prepareDatabase(config: AppConfig, opts: { seed?: boolean } = {}): Promise<void> {
   const db = createDb(config.database);
-  await migrate(db);
-  if (opts.seed !== false) await seedIfEmpty(db);
+  try {
+    await migrate(db, { uploadDir: config.uploadDir });
+    if (opts.seed !== false) await seedIfEmpty(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/**
+ * The background jobs, each under a database lease (api/lib/job-lease.ts): every process tries
+ * them at start and every HOUSEKEEPING_INTERVAL_MS, and the one holding a job's lease runs it, so
+ * a job runs on one process at a time however many share the database. Each run is logged with
+ * its holder. `stop()` waits for a run in progress and hands the leases back.
+ */
+function startHousekeeping(db: Db, config: AppConfig) {
+  const leases = jobLeases(db);
   const objects = objectsService(db, config);
-  await purgeExpiredSessions(db);
-  await purgeOldIdempotencyKeys(db);
-  await objects.sweepUnused();
-  const housekeeping = setInterval(() => {
-    void purgeExpiredSessions(db).catch(() => undefined);
-    void purgeOldIdempotencyKeys(db).catch(() => undefined);
-    void objects.sweepUnused().catch(() => undefined);
-  }, 60 * 60 * 1000);
-  housekeeping.unref();
+  const jobs: { name: string; run: () => Promise<string> }[] = [
+    { name: 'session-purge', run: async () => `${await purgeExpiredSessions(db)} expired sessions deleted` },
+    { name: 'idempotency-purge', run: async () => `${await purgeOldIdempotencyKeys(db)} old idempotency keys deleted` },
+    {
+      name: UPLOAD_SWEEP_JOB,
+      run: async () => {
+        const swept = await objects.sweepUnused();
+        return `${swept.tickets} expired tickets and ${swept.objects} unused uploads deleted`;
+      },
+    },
+  ];
+  const tick = async () => {
+    for (const job of jobs) {
+      try {
+        const ran = await leases.runExclusive(job.name, config.jobLeaseMs, job.run);
+        if (ran) console.log(`[jobs] ${job.name} on ${leases.holder}: ${ran.result}`);
+      } catch (err) {
+        console.error(`[jobs] ${job.name} failed`, err);
+      }
+    }
+  };
+  let current: Promise<void> = tick();
+  const timer = setInterval(() => {
+    current = current.then(tick);
+  }, config.housekeepingIntervalMs);
+  timer.unref();
+  return {
+    started: current,
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+      await leases.releaseAll().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Listens on `config.port`: migrates and seeds first unless `opts.prepare` is false (a cluster
+ * worker, whose primary did it), then starts the background jobs. Used by `npm start`, the e2e
+ * tests and the bench.
+ */
+export async function startServer(config: AppConfig = loadConfig(), opts: { seed?: boolean; prepare?: boolean } = {}): Promise<RunningServer> {
+  if (opts.prepare !== false) await prepareDatabase(config, opts);
+  const db = createDb(config.database);
+  const housekeeping = startHousekeeping(db, config);
+  await housekeeping.started;
 
   const app = createApp({ config, db });
   const server = await new Promise<Server>((resolve, reject) => {
@@ -44,7 +99,6 @@ export async function startServer(config: AppConfig = loadConfig(), opts: { seed
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
-      clearInterval(housekeeping);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // A keep-alive connection is closed as soon as its request has been answered, not after
@@ -53,6 +107,7 @@ export async function startServer(config: AppConfig = loadConfig(), opts: { seed
         const idle = setInterval(() => server.closeIdleConnections(), 50);
         server.once('close', () => clearInterval(idle));
       });
+      await housekeeping.stop();
       await db.destroy();
     })());
   return { server, db, config, url, close };

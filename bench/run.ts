@@ -17,10 +17,11 @@ import { bundle } from './sections/bundle.js';
 import { lighthouseSection } from './sections/lighthouse.js';
 import { memory } from './sections/memory.js';
 import { offline } from './sections/offline.js';
+import { scaleOut } from './sections/scale-out.js';
 import { search } from './sections/search.js';
 import { serverRender } from './sections/server-render.js';
 
-const SECTIONS: BenchSection[] = [apiThroughput, serverRender, search, offline, memory, bundle, lighthouseSection];
+const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, offline, memory, bundle, lighthouseSection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

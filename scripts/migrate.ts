@@ -5,9 +5,10 @@ import { createDb, migrate } from '../api/db.js';
 import { seedIfEmpty } from '../seeds/index.js';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
-const db = createDb(loadConfig().database);
+const config = loadConfig();
+const db = createDb(config.database);
 try {
-  await migrate(db);
+  await migrate(db, { uploadDir: config.uploadDir });
   const seeded = await seedIfEmpty(db);
   console.log(`[migrate] up to date${seeded ? ', sample content seeded' : ''}`);
 } finally {

@@ -1,18 +1,43 @@
+import path from 'node:path';
 import type { Knex } from 'knex';
 import * as initialSchema from './001-initial-schema.js';
 import * as searchIndex from './002-search-index.js';
 import * as editorRoles from './003-editor-roles.js';
+import { uploadsInDatabase } from './005-uploads-in-database.js';
+import * as jobLeases from './006-job-leases.js';
+
+export interface MigrationOptions {
+  /** Where uploads were stored as files before they moved into the database (migration 005). */
+  uploadDir: string;
+}
+
+const defaultOptions = (): MigrationOptions => ({ uploadDir: path.resolve(process.env.UPLOAD_DIR ?? 'data/uploads') });
 
 // Migrations are listed here rather than discovered on disk, so the same list runs
 // under tsx, vitest and any bundler without a TypeScript loader for knex.
-const migrations: Record<string, Knex.Migration> = {
-  '001-initial-schema': initialSchema,
-  '002-search-index': searchIndex,
-  '003-editor-roles': editorRoles,
-};
+function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
+  return {
+    '001-initial-schema': initialSchema,
+    '002-search-index': searchIndex,
+    '003-editor-roles': editorRoles,
+    '005-uploads-in-database': uploadsInDatabase(opts.uploadDir),
+    '006-job-leases': jobLeases,
+  };
+}
 
+/** The migrations, with the settings some of them need (the upload folder to copy files from). */
+export function migrationSourceFor(opts: MigrationOptions = defaultOptions()): Knex.MigrationSource<string> {
+  const migrations = migrationsFor(opts);
+  return {
+    getMigrations: async () => Object.keys(migrations),
+    getMigrationName: (name) => name,
+    getMigration: async (name) => migrations[name]!,
+  };
+}
+
+/** For the knex CLI and createDb: UPLOAD_DIR from the environment (default data/uploads), read when migrating. */
 export const migrationSource: Knex.MigrationSource<string> = {
-  getMigrations: async () => Object.keys(migrations),
+  getMigrations: async () => Object.keys(migrationsFor(defaultOptions())),
   getMigrationName: (name) => name,
-  getMigration: async (name) => migrations[name]!,
+  getMigration: async (name) => migrationsFor(defaultOptions())[name]!,
 };

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '../../contract/index.js';
 import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
@@ -72,7 +70,9 @@ describe('PUT /api/objects/uploads/:token', () => {
     const row = await app.db('uploaded_objects').where({ id }).first();
     expect(row).toMatchObject({ status: 'stored', content_type: 'image/png' });
     expect(Number(row.size)).toBe(PNG.length);
-    expect(fs.readFileSync(path.join(app.config.uploadDir, id))).toEqual(PNG);
+    // The bytes are in the row itself, where every API process reads them.
+    const stored = await app.db('uploaded_objects').where({ id }).first('body');
+    expect(Buffer.from(stored.body)).toEqual(PNG);
 
     const served = await fetch(res.body.objectURL);
     expect(served.status).toBe(200);
@@ -81,6 +81,30 @@ describe('PUT /api/objects/uploads/:token', () => {
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('content-security-policy')).toBe("default-src 'none'");
+    expect(served.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]{20,}"$/);
+  });
+
+  test('when the same bytes are asked for with their ETag, then 304 without a body; another ETag gets the bytes', async () => {
+    const res = await putFile(owner, await ticket(), PNG);
+    const first = await fetch(res.body.objectURL);
+    const etag = first.headers.get('etag')!;
+    // fetch() adds `Cache-Control: no-cache` to a conditional request unless told otherwise, and a
+    // server must answer that one in full; a browser revalidating its copy sends max-age=0.
+    const again = await fetch(res.body.objectURL, { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    const other = await fetch(res.body.objectURL, { headers: { 'if-none-match': '"something-else"' } });
+    expect(other.status).toBe(200);
+    expect(Buffer.from(await other.arrayBuffer())).toEqual(PNG);
+  });
+
+  test('when two uploads hold the same bytes, then they are served with the same ETag', async () => {
+    const a = await putFile(owner, await ticket(), GIF, 'image/gif');
+    const b = await putFile(owner, await ticket(), GIF, 'image/gif');
+    expect(a.body.objectURL).not.toBe(b.body.objectURL);
+    expect((await fetch(a.body.objectURL)).headers.get('etag')).toBe((await fetch(b.body.objectURL)).headers.get('etag'));
   });
 
   test.each([
@@ -113,7 +137,7 @@ describe('PUT /api/objects/uploads/:token', () => {
     expect(res.body.message).toMatch(/PNG, JPEG, WebP or GIF/);
     const row = await app.db('uploaded_objects').where({ upload_token: url.split('/').pop() }).first();
     expect(row.status).toBe('pending');
-    expect(fs.existsSync(path.join(app.config.uploadDir, row.id))).toBe(false);
+    expect((await app.db('uploaded_objects').where({ id: row.id }).first('body')).body).toBeNull();
   });
 
   test('when the file is over 5242880 bytes, then 413 and the ticket can still take a right-sized file', async () => {
@@ -223,7 +247,7 @@ describe('uploads no one needs are deleted', () => {
   }
   const uploadedAgo = (id: string, ms: number) =>
     app.db('uploaded_objects').where({ id }).update({ created_at: new Date(Date.now() - ms).toISOString(), expires_at: new Date(Date.now() - ms + 15 * 60 * 1000).toISOString() });
-  const onDisk = (id: string) => fs.existsSync(path.join(app.config.uploadDir, id));
+  const hasBytes = async (id: string) => Boolean((await app.db('uploaded_objects').where({ id }).first('body'))?.body);
   const rowOf = (id: string) => app.db('uploaded_objects').where({ id }).first();
 
   test('when a new upload starts, then an image uploaded over a day ago that is no one’s avatar is gone (row, file, address); an avatar and a recent image stay', async () => {
@@ -240,23 +264,20 @@ describe('uploads no one needs are deleted', () => {
     await ticket(owner);
 
     expect(await rowOf(abandoned.id)).toBeUndefined();
-    expect(onDisk(abandoned.id)).toBe(false);
+    expect(await hasBytes(abandoned.id)).toBe(false);
     expect((await fetch(abandoned.objectURL)).status).toBe(404);
     for (const kept of [avatar, recent]) {
       expect(await rowOf(kept.id)).toMatchObject({ status: 'stored' });
-      expect(onDisk(kept.id)).toBe(true);
+      expect(await hasBytes(kept.id)).toBe(true);
       expect((await fetch(kept.objectURL)).status).toBe(200);
     }
   });
 
-  test('when an upload was left half-received (the server stopped mid-PUT), then it is given up an hour after its ticket expired, with its partial file', async () => {
+  test('when an upload was left half-received (the server stopped mid-PUT), then it is given up an hour after its ticket expired', async () => {
     const url = await ticket();
     const token = url.split('/').pop();
     const row = await app.db('uploaded_objects').where({ upload_token: token }).first();
     await app.db('uploaded_objects').where({ id: row.id }).update({ status: 'uploading' });
-    const partial = path.join(app.config.uploadDir, `${row.id}.part`);
-    fs.mkdirSync(app.config.uploadDir, { recursive: true });
-    fs.writeFileSync(partial, PNG.subarray(0, 10));
 
     // Still within the grace: an upload that is slow is not cut off.
     await uploadedAgo(row.id, 30 * 60 * 1000);
@@ -266,6 +287,22 @@ describe('uploads no one needs are deleted', () => {
     await uploadedAgo(row.id, 2 * 60 * 60 * 1000);
     await ticket();
     expect(await rowOf(row.id)).toBeUndefined();
-    expect(fs.existsSync(partial)).toBe(false);
+  });
+
+  test('when another process holds the sweep’s lease, then a new upload does not sweep; once it has lapsed, it does', async () => {
+    const client = app.client();
+    await signUp(client);
+    const abandoned = await storedImage(client);
+    await uploadedAgo(abandoned.id, DAY + 60_000);
+    await app.db('job_leases').where({ name: 'upload-sweep' }).delete();
+    await app.db('job_leases').insert({ name: 'upload-sweep', holder: 'another-host:1:abc', expires_at: Date.now() + 60_000 });
+
+    await ticket(owner);
+    expect(await rowOf(abandoned.id)).toMatchObject({ status: 'stored' });
+
+    await app.db('job_leases').where({ name: 'upload-sweep' }).update({ expires_at: Date.now() - 1000 });
+    await ticket(owner);
+    expect(await rowOf(abandoned.id)).toBeUndefined();
+    expect((await app.db('job_leases').where({ name: 'upload-sweep' }).first()).holder).not.toBe('another-host:1:abc');
   });
 });

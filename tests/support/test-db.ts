@@ -22,8 +22,10 @@ export interface TestDatabase {
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or a new
  * PostgreSQL database created through TEST_DATABASE_URL and dropped afterwards.
+ * `{ migrated: false }` leaves it empty (for a test of a migration itself).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(opts: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const migrated = opts.migrated !== false;
   if (testDialect() === 'pg') {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL (an admin connection to a PostgreSQL server)');
@@ -34,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url.pathname = `/${name}`;
     const database: DatabaseConfig = { client: 'pg', connectionString: url.toString() };
     const db = createDb(database);
-    await migrate(db);
+    if (migrated) await migrate(db);
     return {
       db,
       database,
@@ -48,7 +50,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-test-'));
   const database: DatabaseConfig = { client: 'sqlite', filename: path.join(dir, 'test.sqlite') };
   const db = createDb(database);
-  await migrate(db);
+  if (migrated) await migrate(db);
   return {
     db,
     database,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../db.js';
 
-/** pending: a ticket was issued · uploading: its PUT is being received · stored: the bytes are on disk. */
+/** pending: a ticket was issued · uploading: its PUT is being received · stored: the bytes are in the row. */
 export type ObjectStatus = 'pending' | 'uploading' | 'stored';
 
 export interface ObjectRow {
@@ -14,6 +14,16 @@ export interface ObjectRow {
   created_at: unknown;
   expires_at: unknown;
 }
+
+/** What serving an object needs before its bytes: enough to answer 304 without reading them. */
+export interface StoredObjectMeta {
+  content_type: string;
+  size: number;
+  etag: string;
+}
+
+// Every column but the bytes: a lookup by id or token never reads a 5 MB image.
+const META = ['id', 'user_id', 'upload_token', 'status', 'content_type', 'size', 'created_at', 'expires_at'] as const;
 
 export function objectsRepo(db: Db) {
   return {
@@ -28,14 +38,32 @@ export function objectsRepo(db: Db) {
       });
     },
     async findById(id: string): Promise<ObjectRow | undefined> {
-      return db<ObjectRow>('uploaded_objects').where({ id }).first();
+      return db<ObjectRow>('uploaded_objects').where({ id }).first(...META);
     },
     async findByToken(token: string): Promise<ObjectRow | undefined> {
-      return db<ObjectRow>('uploaded_objects').where({ upload_token: token }).first();
+      return db<ObjectRow>('uploaded_objects').where({ upload_token: token }).first(...META);
+    },
+    /** The type, size and ETag of a stored object whose bytes are in the database. */
+    async findStoredMeta(id: string): Promise<StoredObjectMeta | undefined> {
+      return db('uploaded_objects').where({ id, status: 'stored' }).whereNotNull('body').first('content_type', 'size', 'etag');
+    },
+    async findBody(id: string): Promise<Buffer | undefined> {
+      const row = (await db('uploaded_objects').where({ id, status: 'stored' }).first('body')) as { body: Buffer | null } | undefined;
+      return row?.body ?? undefined;
+    },
+    /**
+     * Stores the bytes of an upload being received and marks it stored, in one statement on the
+     * ticket's own row: every process sees the object the moment the answer leaves, or not at all.
+     */
+    async store(id: string, object: { body: Buffer; etag: string; contentType: string }): Promise<boolean> {
+      const n = await db('uploaded_objects')
+        .where({ id, status: 'uploading' })
+        .update({ status: 'stored', body: object.body, etag: object.etag, content_type: object.contentType, size: object.body.length });
+      return Number(n) > 0;
     },
     /** Moves a row from one status to another only if it is still in the first: true when this caller won. */
-    async transition(id: string, from: ObjectStatus, to: ObjectStatus, extra: { content_type?: string; size?: number } = {}): Promise<boolean> {
-      const n = await db('uploaded_objects').where({ id, status: from }).update({ status: to, ...extra });
+    async transition(id: string, from: ObjectStatus, to: ObjectStatus): Promise<boolean> {
+      const n = await db('uploaded_objects').where({ id, status: from }).update({ status: to });
       return Number(n) > 0;
     },
     /** Deletes `userId`'s object `id`: true when there was one. */
@@ -47,7 +75,7 @@ export function objectsRepo(db: Db) {
       return db('uploaded_objects').where({ status: 'pending' }).andWhere('expires_at', '<', nowIso).delete();
     },
     /**
-     * Objects nobody can need any more: uploads left half-received (the server stopped mid-PUT)
+     * Objects nobody can need any more: uploads left half-received (their server stopped mid-PUT)
      * whose ticket expired before `stuckBeforeIso`, and stored images created before
      * `unusedBeforeIso` that no user shows as an avatar. Deletes their rows and returns their ids.
      */

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import Router from '@koa/router';
 import type { AppDeps } from '../../app.js';
 import type { StoredObject, UploadTicket } from '../../../contract/index.js';
@@ -35,7 +34,11 @@ export function objectRoutes({ db, config }: AppDeps): Router {
   return router;
 }
 
-/** Serves stored uploads at `/objects/{id}` (mounted at the root, outside /api): public and immutable. */
+/**
+ * Serves stored uploads at `/objects/{id}` (mounted at the root, outside /api): public and
+ * immutable (an id never gets other bytes), with an ETag from the bytes, so a revalidation that
+ * still has them is a 304 without reading them from the database.
+ */
 export function publicObjectRoutes({ db, config }: AppDeps): Router {
   const service = objectsService(db, config);
   const router = new Router();
@@ -45,8 +48,13 @@ export function publicObjectRoutes({ db, config }: AppDeps): Router {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'");
     ctx.type = object.contentType;
-    ctx.length = object.size;
-    ctx.body = fs.createReadStream(object.file);
+    ctx.etag = object.etag;
+    ctx.status = 200;
+    if (ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = await object.body();
   });
   return router;
 }

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../contract/index.js';
@@ -8,6 +6,7 @@ import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db.js';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { toIso, toNumber } from '../../lib/convert.js';
+import { jobLeases } from '../../lib/job-lease.js';
 import { objectsRepo, type ObjectRow } from './objects.repo.js';
 import { readLimitedBody, tooLarge } from './read-body.js';
 
@@ -22,6 +21,11 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** The path an object is served at; what the API stores (e.g. as an avatar) and answers, made absolute. */
 export const objectPath = (id: string) => `/objects/${id}`;
+
+/** The ETag an object is served with: a hash of its bytes, so every process answers the same one. */
+export function objectEtag(bytes: Buffer): string {
+  return `"${crypto.createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"`;
+}
 
 const isAllowedType = (mime: string): boolean => (ALLOWED_IMAGE_TYPES as readonly string[]).includes(mime);
 
@@ -62,30 +66,37 @@ export interface StoredObjectInfo {
   size: number;
 }
 
-export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
+/** The name of the upload sweep's lease in `job_leases`. */
+export const UPLOAD_SWEEP_JOB = 'upload-sweep';
+
+export function objectsService(db: Db, config: Pick<AppConfig, 'jobLeaseMs'>) {
   const repo = objectsRepo(db);
-  const filePath = (id: string) => path.join(config.uploadDir, id);
+  const leases = jobLeases(db);
 
   /**
-   * Deletes what no one can need any more (rows and files): unused tickets once expired,
-   * half-received uploads, and images that were uploaded but never became anyone's avatar
-   * within a day. Run at start, hourly, and when a new ticket is asked for.
+   * Deletes what no one can need any more: unused tickets once expired, half-received uploads,
+   * and images that were uploaded but never became anyone's avatar within a day.
    */
-  async function sweepUnused(now = Date.now()): Promise<{ tickets: number; files: number }> {
+  async function sweepUnused(now = Date.now()): Promise<{ tickets: number; objects: number }> {
     const tickets = await repo.purgeExpired(new Date(now).toISOString());
     const ids = await repo.deleteAbandoned(new Date(now - STUCK_UPLOAD_GRACE_MS).toISOString(), new Date(now - UNUSED_OBJECT_TTL_MS).toISOString());
-    for (const id of ids) {
-      await fs.rm(filePath(id), { force: true });
-      await fs.rm(`${filePath(id)}.part`, { force: true });
-    }
-    return { tickets, files: ids.length };
+    return { tickets, objects: ids.length };
+  }
+
+  /**
+   * The sweep on the one process that holds its lease (see api/lib/job-lease.ts): run at start,
+   * every HOUSEKEEPING_INTERVAL_MS, and when a new ticket is asked for. Null when another process holds it.
+   */
+  async function sweepIfLeaseHolder(now = Date.now()): Promise<{ tickets: number; objects: number } | null> {
+    const run = await leases.runExclusive(UPLOAD_SWEEP_JOB, config.jobLeaseMs, () => sweepUnused(now));
+    return run?.result ?? null;
   }
 
   return {
     /** A one-time ticket for one upload by `userId`; what is no longer needed is swept on the way. */
     async createTicket(userId: number): Promise<{ id: string; token: string }> {
       const now = Date.now();
-      await sweepUnused(now);
+      await sweepIfLeaseHolder(now);
       const id = crypto.randomUUID();
       const token = crypto.randomBytes(32).toString('base64url');
       await repo.create({ id, userId, token, createdAt: new Date(now).toISOString(), expiresAt: new Date(now + TICKET_TTL_MS).toISOString() });
@@ -93,6 +104,7 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
     },
 
     sweepUnused,
+    sweepIfLeaseHolder,
 
     /**
      * Receives the file for a ticket. The ticket is claimed (pending → uploading) before the body is
@@ -111,11 +123,7 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
         if (!detected || !isAllowedType(detected.mime)) {
           throw new AppError(415, 'Only PNG, JPEG, WebP or GIF images can be uploaded.');
         }
-        await fs.mkdir(config.uploadDir, { recursive: true });
-        const partial = `${filePath(row.id)}.part`;
-        await fs.writeFile(partial, bytes);
-        await fs.rename(partial, filePath(row.id));
-        if (!(await repo.transition(row.id, 'uploading', 'stored', { content_type: detected.mime, size: bytes.length }))) throw uploadGone();
+        if (!(await repo.store(row.id, { body: bytes, etag: objectEtag(bytes), contentType: detected.mime }))) throw uploadGone();
         return { id: row.id, contentType: detected.mime, size: bytes.length };
       } catch (err) {
         await repo.transition(row.id, 'uploading', 'pending');
@@ -123,18 +131,27 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
       }
     },
 
-    /** A stored object to serve publicly; unknown, pending or missing on disk is 404. */
-    async findStored(rawId: string): Promise<StoredObjectInfo & { file: string }> {
+    /**
+     * A stored object to serve publicly, from the database (so any process serves what any other
+     * received): its type, size and ETag, and `body()` to read the bytes when the client's copy
+     * is not already current. Unknown, pending or without bytes (a file lost before migration 005) is 404.
+     */
+    async findStored(rawId: string): Promise<StoredObjectInfo & { etag: string; body: () => Promise<Buffer> }> {
       const id = rawId.toLowerCase();
       if (!OBJECT_ID.test(id)) throw notFound('No such file.');
-      const row = await repo.findById(id);
-      if (!row || row.status !== 'stored' || !row.content_type) throw notFound('No such file.');
-      try {
-        const stat = await fs.stat(filePath(id));
-        return { id, contentType: row.content_type, size: stat.size, file: filePath(id) };
-      } catch {
-        throw notFound('No such file.');
-      }
+      const meta = await repo.findStoredMeta(id);
+      if (!meta) throw notFound('No such file.');
+      return {
+        id,
+        contentType: meta.content_type,
+        size: toNumber(meta.size),
+        etag: meta.etag,
+        body: async () => {
+          const body = await repo.findBody(id);
+          if (!body) throw notFound('No such file.');
+          return body;
+        },
+      };
     },
 
     /**
@@ -152,7 +169,7 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
     },
 
     /**
-     * Deletes the image an avatar no longer shows (row and file), when it is `userId`'s own object:
+     * Deletes the image an avatar no longer shows (row and bytes), when it is `userId`'s own object:
      * a photo someone replaced should not stay reachable. Anything else (no previous avatar, an
      * address this server did not issue, the same image again) is left alone.
      */
@@ -160,7 +177,7 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'uploadDir'>) {
       if (!previousPath || previousPath === currentPath) return;
       const id = objectIdFromPath(previousPath);
       if (!id) return;
-      if (await repo.deleteOwned(id, userId)) await fs.rm(filePath(id), { force: true });
+      await repo.deleteOwned(id, userId);
     },
   };
 }
