@@ -45,6 +45,9 @@ const pwa = VitePWA({
     theme_color: '#2b3f99',
     background_color: '#ffffff',
     categories: ['education', 'books', 'lifestyle'],
+    // Links and text shared from other apps (pwa/app/routes/share.tsx): one of our pages opens,
+    // anything else is searched for.
+    share_target: { action: '/share', method: 'GET', params: { title: 'title', text: 'text', url: 'url' } },
     shortcuts: [
       { name: "Today's devotional", short_name: 'Devotional', url: '/#devotional', description: "Read today's devotional" },
       { name: 'Bookmarks', url: '/bookmarks', description: 'Your saved videos and articles' },

@@ -4,6 +4,7 @@ import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferr
 // By path, not through the feature's index: that would bring the /blog list's code with the article.
 import { BlogPostView } from '../../features/blog/components/blog-post-view';
 import { preloadMarkdown } from '../../features/blog/components/markdown-content';
+import { ShareButton } from '../../features/share';
 
 /** A post the server rendered shows its text at once: the renderer is in before hydration (see createHydratingRouter). */
 export const beforeHydrate = preloadMarkdown;
@@ -23,6 +24,7 @@ export function Component() {
             <>
               <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
               <CompleteButton contentType="blog" contentId={post.id} />
+              <ShareButton title={post.title} path={`/blog/${post.id}`} />
             </>
           )}
           afterArticle={(post) => <Comments contentType="blog" contentId={post.id} />}

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
 import { BookmarkButton, Comments, CompleteButton, NotesPanel } from '../deferred/study-tools';
+import { ShareButton } from '../../features/share';
 import { WatchVideo } from '../../features/videos';
 
 /**
  * /watch/{id} (SPEC §2): the videos feature shows the player and details; the study features
- * add bookmark and mark-complete buttons, the 'Your Notes' side panel and the comments.
+ * add bookmark and mark-complete buttons (and Share), the 'Your Notes' side panel and the comments.
  */
 export function Component() {
   const { id } = useParams();
@@ -17,6 +18,7 @@ export function Component() {
           <>
             <BookmarkButton contentType="video" contentId={video.id} title={video.title} />
             <CompleteButton contentType="video" contentId={video.id} />
+            <ShareButton title={video.title} path={`/watch/${video.id}`} />
           </>
         )}
         aside={(video) => <NotesPanel contentType="video" contentId={video.id} title={video.title} />}
