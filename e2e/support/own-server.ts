@@ -29,6 +29,9 @@ export function e2eServerConfig(dir: string, distDir: string) {
     EDITOR_USERNAMES: 'editor',
     LOG_REQUESTS: 'false',
     AUTH_RATE_LIMIT: '1000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '100000',
+    ANON_WRITE_RATE_LIMIT: '100000',
+    USER_WRITE_RATE_LIMIT: '100000',
     UPLOAD_DIR: path.join(dir, 'uploads'),
     DIST_DIR: distDir,
   });
