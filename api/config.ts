@@ -52,7 +52,8 @@ export interface AppConfig {
   trustProxyHops: number;
   /** Any proxy trusted at all (`trustProxyHops > 0`): X-Forwarded-Proto/Host count. */
   trustProxy: boolean;
-  rateLimits: RateLimitsConfig;
+  /** null: nothing is limited; only for the bench's baseline, never from the environment. */
+  rateLimits: RateLimitsConfig | null;
   logRequests: boolean;
   /** How long public GET answers may be served from memory (0 turns the cache off). */
   publicCacheMs: number;

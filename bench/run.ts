@@ -19,8 +19,9 @@ import { memory } from './sections/memory.js';
 import { offline } from './sections/offline.js';
 import { search } from './sections/search.js';
 import { serverRender } from './sections/server-render.js';
+import { signInLimits } from './sections/sign-in-limits.js';
 
-const SECTIONS: BenchSection[] = [apiThroughput, serverRender, search, offline, memory, bundle, lighthouseSection];
+const SECTIONS: BenchSection[] = [apiThroughput, serverRender, search, signInLimits, offline, memory, bundle, lighthouseSection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
