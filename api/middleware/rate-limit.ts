@@ -54,7 +54,7 @@ function subjectKey(ctx: Context, subject: Subject): string | null {
   return accountOf(ctx);
 }
 
-/** "30 seconds", "1 minute", "15 minutes": how long until the oldest window ends. */
+/** "30 seconds", "1 minute", "15 minutes": how long until the refusing window ends. */
 export function waitText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
