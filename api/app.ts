@@ -9,6 +9,7 @@ import { clientWentAway, errorHandler } from './errors.js';
 import { transactionAware } from './lib/request-transaction.js';
 import { idempotency } from './middleware/idempotency.js';
 import { publicCache } from './middleware/public-cache.js';
+import { rateLimits } from './middleware/rate-limit.js';
 import { requestLog } from './middleware/request-log.js';
 import { sameOriginWrites } from './middleware/same-origin.js';
 import { serverRender } from './middleware/server-render.js';
@@ -39,7 +40,10 @@ export function createApp(rawDeps: AppDeps): Koa {
   // middleware opens for a keyed write (see request-transaction.ts); elsewhere it is the pool.
   const db = transactionAware(rawDeps.db);
   const deps: AppDeps = { config, db };
-  const app = new Koa({ proxy: config.trustProxy, keys: [config.sessionSecret] });
+  // Behind N proxies, each appends the address it saw to X-Forwarded-For: the client's own address
+  // is the Nth entry from the end, and anything left of it is whatever the client wrote. So ctx.ip
+  // takes the last N entries only (maxIpsCount), and with no proxy trusted ignores the header.
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops, keys: [config.sessionSecret] });
 
   app.on('error', (err: unknown, ctx?: Koa.Context) => {
     if (clientWentAway(err)) return;
@@ -105,6 +109,8 @@ export function createApp(rawDeps: AppDeps): Koa {
       encoding: 'utf-8',
     }),
   );
+  // Before idempotency, and on the pool rather than the request's transaction: see rate-limit.ts.
+  if (config.rateLimits) app.use(rateLimits({ db: rawDeps.db, limits: config.rateLimits }));
   app.use(idempotency(rawDeps.db));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));

@@ -11,12 +11,21 @@ const envSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   UPLOAD_DIR: z.string().default('data/uploads'),
   DIST_DIR: z.string().default('dist'),
+  // How many reverse proxies in front of the server to believe. `true`/`false` are the old
+  // spellings: `true` now means one proxy, never "whatever X-Forwarded-For says first".
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
-    .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .string()
+    .trim()
+    .default('0')
+    .transform((v) => (v === 'true' ? '1' : v === 'false' ? '0' : v))
+    .pipe(z.string().regex(/^\d{1,2}$/, 'TRUST_PROXY must be the number of proxy hops to trust (0, 1, 2…)'))
+    .transform(Number),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  LOGIN_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  ANON_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  USER_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  WRITE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0'])
@@ -41,8 +50,12 @@ export interface AppConfig {
   /** Where earlier versions kept uploads as files: migration 005 copies them into the database. */
   uploadDir: string;
   distDir: string;
+  /** Reverse proxies in front of the server whose X-Forwarded-* to believe (TRUST_PROXY); 0: none. */
+  trustProxyHops: number;
+  /** Any proxy trusted at all (`trustProxyHops > 0`): X-Forwarded-Proto/Host count. */
   trustProxy: boolean;
-  authRateLimit: { max: number; windowMs: number };
+  /** null: nothing is limited; only for the bench's baseline, never from the environment. */
+  rateLimits: RateLimitsConfig | null;
   logRequests: boolean;
   /** How long public GET answers may be served from memory (0 turns the cache off). */
   publicCacheMs: number;
@@ -54,6 +67,23 @@ export interface AppConfig {
   housekeepingIntervalMs: number;
   /** How long a job's lease lasts without renewal: after a holder dies, another process takes the job over within it. */
   jobLeaseMs: number;
+}
+
+export interface RateLimit {
+  /** Attempts allowed per window. */
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitsConfig {
+  /** Sign-in and sign-up attempts per client address (AUTH_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS). */
+  authPerAddress: RateLimit;
+  /** Failed sign-ins per account, from any address (LOGIN_ACCOUNT_RATE_LIMIT per AUTH_RATE_WINDOW_SECONDS). */
+  loginPerAccount: RateLimit;
+  /** Anonymous writes (live questions, newsletter, view counts) per address. */
+  anonymousWritesPerAddress: RateLimit;
+  /** Signed-in writes (comments, upload tickets) per user. */
+  userWritesPerUser: RateLimit;
 }
 
 export function parseDatabaseUrl(url: string | undefined): DatabaseConfig {
@@ -111,8 +141,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionSecret,
     uploadDir: path.resolve(e.UPLOAD_DIR),
     distDir: path.resolve(e.DIST_DIR),
-    trustProxy: e.TRUST_PROXY,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    trustProxyHops: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY > 0,
+    rateLimits: {
+      authPerAddress: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
+      loginPerAccount: { max: e.LOGIN_ACCOUNT_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
+      anonymousWritesPerAddress: { max: e.ANON_WRITE_RATE_LIMIT, windowMs: e.WRITE_RATE_WINDOW_SECONDS * 1000 },
+      userWritesPerUser: { max: e.USER_WRITE_RATE_LIMIT, windowMs: e.WRITE_RATE_WINDOW_SECONDS * 1000 },
+    },
     logRequests: e.LOG_REQUESTS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
     publicUrl: parsePublicUrl(e.PUBLIC_URL),

@@ -1,10 +1,14 @@
 // The real API server in a process of its own, for the bench. Settings come from the environment
-// (loadConfig); BENCH_SEED=false skips the sample content (the search corpus is loaded beforehand).
+// (loadConfig); BENCH_SEED=false skips the sample content (the search corpus is loaded beforehand);
+// BENCH_RATE_LIMITS=off leaves out the rate limiter.
 // Prints `BENCH_READY {"url","pid"}` on stdout once it listens.
 import { loadConfig } from '../api/config.js';
 import { closeOnSignals, startServer } from '../api/server.js';
 import { announceReady } from './lib/processes.js';
 
-const running = await startServer(loadConfig(process.env), { seed: process.env.BENCH_SEED !== 'false' });
+const config = loadConfig(process.env);
+// BENCH_RATE_LIMITS=off: the sign-in-limits section's baseline, the same server without the limiter.
+if (process.env.BENCH_RATE_LIMITS === 'off') config.rateLimits = null;
+const running = await startServer(config, { seed: process.env.BENCH_SEED !== 'false' });
 closeOnSignals(running);
 announceReady(running.url);

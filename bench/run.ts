@@ -20,8 +20,9 @@ import { offline } from './sections/offline.js';
 import { scaleOut } from './sections/scale-out.js';
 import { search } from './sections/search.js';
 import { serverRender } from './sections/server-render.js';
+import { signInLimits } from './sections/sign-in-limits.js';
 
-const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, offline, memory, bundle, lighthouseSection];
+const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, signInLimits, offline, memory, bundle, lighthouseSection];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

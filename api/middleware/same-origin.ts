@@ -23,7 +23,7 @@ export function sameOriginWrites(rawBodyPaths: RegExp[]) {
   };
 }
 
-/** This server's own origin as the browser sees it (honours X-Forwarded-* only when TRUST_PROXY is set). */
+/** This server's own origin as the browser sees it (honours X-Forwarded-Proto/Host only when TRUST_PROXY trusts one or more hops). */
 export function ownOrigin(ctx: Context): string {
   return `${ctx.protocol}://${ctx.host}`;
 }

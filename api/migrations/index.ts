@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import * as initialSchema from './001-initial-schema.js';
 import * as searchIndex from './002-search-index.js';
 import * as editorRoles from './003-editor-roles.js';
+import * as rateLimits from './004-rate-limits.js';
 import { uploadsInDatabase } from './005-uploads-in-database.js';
 import * as jobLeases from './006-job-leases.js';
 
@@ -20,6 +21,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '001-initial-schema': initialSchema,
     '002-search-index': searchIndex,
     '003-editor-roles': editorRoles,
+    '004-rate-limits': rateLimits,
     '005-uploads-in-database': uploadsInDatabase(opts.uploadDir),
     '006-job-leases': jobLeases,
   };

@@ -34,6 +34,9 @@ export function e2eServerConfig(dir: string, distDir: string) {
     DATABASE_URL: `sqlite:${path.join(dir, 'e2e.sqlite')}`,
     LOG_REQUESTS: 'false',
     AUTH_RATE_LIMIT: '1000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '100000',
+    ANON_WRITE_RATE_LIMIT: '100000',
+    USER_WRITE_RATE_LIMIT: '100000',
     UPLOAD_DIR: path.join(dir, 'uploads'),
     DIST_DIR: distDir,
   });

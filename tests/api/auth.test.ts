@@ -334,7 +334,7 @@ describe('rate limiting of sign-in and sign-up', () => {
     const blocked = await client.post('/api/auth/login', { username: 'nobody', password: 'Wrong-password1' });
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('content-type')).toMatch(/json/);
-    expect(blocked.body.message).toMatch(/too many attempts/i);
+    expect(blocked.body.message).toMatch(/too many sign-in attempts\. please try again in \d+ minutes?\./i);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     const signup = await client.post('/api/auth/signup', signupBody());
     expect(signup.status).toBe(429);

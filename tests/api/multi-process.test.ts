@@ -48,6 +48,9 @@ function sameBrowserOn(node: Node, from: HttpClient): HttpClient {
   return client;
 }
 
+/** Failed sign-ins per account, across every process. */
+const ACCOUNT_LIMIT = 6;
+
 beforeAll(async () => {
   tdb = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-multi-'));
@@ -60,7 +63,12 @@ beforeAll(async () => {
       // Each host has its own disk: nothing may be shared through it.
       uploadDir: path.join(dir, `uploads-${name}`),
       distDir: path.join(dir, 'no-dist'),
-      env: { HOUSEKEEPING_INTERVAL_MS: String(HOUSEKEEPING_INTERVAL_MS), JOB_LEASE_MS: String(JOB_LEASE_MS), PUBLIC_CACHE_MS: '0' },
+      env: {
+        HOUSEKEEPING_INTERVAL_MS: String(HOUSEKEEPING_INTERVAL_MS),
+        JOB_LEASE_MS: String(JOB_LEASE_MS),
+        PUBLIC_CACHE_MS: '0',
+        LOGIN_ACCOUNT_RATE_LIMIT: String(ACCOUNT_LIMIT),
+      },
     });
     const client = new HttpClient(port);
     return {
@@ -162,7 +170,31 @@ describe(`two API processes on one ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQ
     onB.destroy();
   });
 
-  test.todo('when sign-ins fail on A and on B, then the limit counts them together (rate-limit counters in the database)');
+  test('when sign-ins fail on A and on B, then the limit counts them together (rate-limit counters in the database)', async () => {
+    const username = `limited_${process.pid % 10000}`;
+    // A browser of its own: the shared one stays signed in as the other tests' user.
+    const newcomer = new HttpClient(Number(new URL(a.server.origin).port));
+    const signup = await newcomer.request('POST', '/api/auth/signup', { body: { username, email: `${username}@example.com`, password: 'Password1!' } });
+    newcomer.destroy();
+    expect(signup.status, signup.text).toBe(201);
+    // Another browser each time, half on A and half on B: ACCOUNT_LIMIT wrong passwords in all.
+    for (let i = 0; i < ACCOUNT_LIMIT; i += 1) {
+      const node = i % 2 === 0 ? a : b;
+      const client = new HttpClient(Number(new URL(node.server.origin).port));
+      const attempt = await client.request('POST', '/api/auth/login', { body: { username, password: 'wrong-password' } });
+      client.destroy();
+      expect(attempt.status, `attempt ${i + 1} on ${node.name}: ${attempt.text}`).toBe(401);
+    }
+    // Each process alone has seen only half: with counters in one process's memory both would let the next one in.
+    for (const node of [a, b]) {
+      const client = new HttpClient(Number(new URL(node.server.origin).port));
+      const refused = await client.request('POST', '/api/auth/login', { body: { username, password: 'wrong-password' } });
+      client.destroy();
+      expect(refused.status, `${node.name}: ${refused.text}`).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json.message).toMatch(/Too many sign-in attempts/);
+    }
+  });
 
   test('the upload sweep, the idempotency purge and the session purge each run on one process only', async () => {
     const jobs = ['upload-sweep', 'idempotency-purge', 'session-purge'];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import { createApp } from '../../api/app.js';
 import { loadConfig, type AppConfig } from '../../api/config.js';
-import type { Db } from '../../api/db.js';
+import { createDb, type Db } from '../../api/db.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -18,17 +18,32 @@ export interface TestApp {
 
 export interface StartOptions {
   env?: Record<string, string>;
+  /**
+   * Another app's database: this app gets its own Knex pool on it (as a second process would)
+   * and leaves the database to that app to drop.
+   */
+  sameDatabaseAs?: TestApp;
 }
 
-/** The real app on 127.0.0.1 and an ephemeral port, over a fresh database of its own. */
+/** The real app on 127.0.0.1 and an ephemeral port, over a fresh database of its own (or another app's). */
 export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
-  const { db, database, drop } = await createTestDatabase();
+  const shared = opts.sameDatabaseAs;
+  const { db, database, drop } = shared
+    ? (() => {
+        const own = createDb(shared.config.database);
+        return { db: own, database: shared.config.database, drop: () => own.destroy() };
+      })()
+    : await createTestDatabase();
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-uploads-'));
   const config: AppConfig = {
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_REQUESTS: 'false',
+      // Other suites make many calls from one address; the limits have their own tests.
       AUTH_RATE_LIMIT: '1000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '1000',
+      ANON_WRITE_RATE_LIMIT: '100000',
+      USER_WRITE_RATE_LIMIT: '100000',
       // Tests change rows directly and read them back at once; the cache has its own test.
       PUBLIC_CACHE_MS: '0',
       UPLOAD_DIR: uploadDir,

@@ -15,7 +15,7 @@ export function feedRoutes({ db, config }: AppDeps): Router {
   const service = feedsService(db);
   const router = new Router();
   // Absolute links start with PUBLIC_URL, else with the origin this request was made to
-  // (X-Forwarded-Proto/Host count only with TRUST_PROXY). Not `ctx.origin`: in Koa 3 that is the
+  // (X-Forwarded-Proto/Host count only with TRUST_PROXY ≥ 1). Not `ctx.origin`: in Koa 3 that is the
   // request's Origin header, which a feed reader does not send.
   const site = (ctx: Context) => config.publicUrl ?? ownOrigin(ctx);
 

@@ -2,7 +2,6 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app.js';
 import { requireSelf, sessionUserId } from '../../middleware/auth.js';
-import { authRateLimit } from '../../middleware/rate-limit.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
 import type { User } from '../../../contract/index.js';
 import { parseUserId, usersService } from './users.service.js';
@@ -23,7 +22,6 @@ async function signIn(ctx: Context, user: User, remember: boolean): Promise<void
 
 export function userRoutes({ db, config }: AppDeps): Router {
   const service = usersService(db, config);
-  const limit = authRateLimit(config.authRateLimit);
   const router = new Router();
 
   const signup = async (ctx: Context) => {
@@ -32,10 +30,11 @@ export function userRoutes({ db, config }: AppDeps): Router {
     ctx.status = 201;
     ctx.body = user;
   };
-  router.post('/auth/signup', limit, signup);
-  router.post('/users', limit, signup);
+  // Sign-up and sign-in are rate-limited before they get here (middleware/rate-limit.ts).
+  router.post('/auth/signup', signup);
+  router.post('/users', signup);
 
-  router.post('/auth/login', limit, async (ctx) => {
+  router.post('/auth/login', async (ctx) => {
     const { user, remember } = await service.login(ctx.request.body);
     await signIn(ctx, user, remember);
     ctx.body = user;

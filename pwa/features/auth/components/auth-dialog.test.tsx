@@ -194,10 +194,10 @@ describe('AuthDialog: Log In', () => {
   });
 
   test('rate limited: the server message is shown as it is', async () => {
-    const { user } = await openLogin(() => json(429, { message: 'Too many attempts. Please wait a few minutes and try again.' }));
+    const { user } = await openLogin(() => json(429, { message: 'Too many sign-in attempts. Please try again in 15 minutes.' }));
     await typeLogin(user, 'grace', 'Password1!');
     await submitLogin(user);
-    await waitFor(() => expect(toastText()).toContain('Too many attempts.'));
+    await waitFor(() => expect(toastText()).toContain('Too many sign-in attempts. Please try again in 15 minutes.'));
   });
 
   test('failure without a message: the default text', async () => {
