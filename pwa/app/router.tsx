@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
           page('profile', () => import('./routes/profile')),
           // Not in SPEC §2: the sync centre for changes made offline (issue 4).
           page('sync', () => import('./routes/sync')),
+          page('notes', () => import('./routes/notes')),
           // What other apps share with the installed app (the manifest's share_target).
           page('share', () => import('./routes/share')),
           page('*', () => import('./routes/not-found')),

@@ -7,6 +7,8 @@ export interface Note {
   contentId: number;
   text: string;
   updatedAt: string;
+  /** The video's or article's title when the note was written (the notes page lists notes by it); not indexed. */
+  title?: string;
 }
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -231,6 +231,8 @@ describe('GET /robots.txt', () => {
         'Disallow: /profile',
         'Disallow: /sync',
         'Disallow: /blog-admin',
+        'Disallow: /notes',
+        'Disallow: /share',
         'Disallow: /api/',
         '',
         `Sitemap: ${PUBLIC_URL}/sitemap.xml`,

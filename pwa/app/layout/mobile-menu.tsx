@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Bookmark, LogIn, LogOut, Menu, User as UserIcon } from 'lucide-react';
+import { Bookmark, LogIn, LogOut, Menu, NotebookPen, User as UserIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '../../../contract/users.js';
 import { Avatar } from '../../components/ui/avatar';
@@ -30,6 +30,14 @@ export function MobileMenu({ user, onLogout, loggingOut }: { user: User | null; 
         <nav aria-label="Main">
           <NavLinkList orientation="vertical" onNavigate={close} />
         </nav>
+        {/* Notes stay on the device, signed in or not. */}
+        <ul className="menu w-full p-0 text-base">
+          <li>
+            <Link to="/notes" onClick={close}>
+              <NotebookPen aria-hidden="true" className="size-4" /> My Notes
+            </Link>
+          </li>
+        </ul>
         <div className="border-t border-base-300 pt-4">
           {user ? (
             <>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Bookmark, LogOut, RefreshCw, User as UserIcon } from 'lucide-react';
+import { Bookmark, LogOut, NotebookPen, RefreshCw, User as UserIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '../../../contract/users.js';
 import { Avatar } from '../../components/ui/avatar';
@@ -66,6 +66,11 @@ export function UserMenu({ user, onLogout, loggingOut }: { user: User; onLogout:
           <li>
             <Link to="/bookmarks" onClick={() => setOpen(false)}>
               <Bookmark aria-hidden="true" className="size-4" /> Bookmarks
+            </Link>
+          </li>
+          <li>
+            <Link to="/notes" onClick={() => setOpen(false)}>
+              <NotebookPen aria-hidden="true" className="size-4" /> My Notes
             </Link>
           </li>
           <li>

@@ -19,7 +19,7 @@ export function Component() {
         <BlogPostView
           key={id}
           id={id}
-          topActions={(post) => <NotesButton contentType="blog" contentId={post.id} />}
+          topActions={(post) => <NotesButton contentType="blog" contentId={post.id} title={post.title} />}
           actions={(post) => (
             <>
               <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />

@@ -1,2 +1,3 @@
 export { NotesPanel, type NotesPanelProps } from './components/notes-panel';
 export { NotesButton, type NotesButtonProps } from './components/notes-button';
+export { MyNotes } from './components/my-notes';

@@ -37,20 +37,28 @@ export async function withReopen<T>(work: () => Promise<T>, db: AppDatabase = ap
 /**
  * Saves the note as typed (overwriting), or deletes it when the text is blank after trimming: a
  * note exists only when it says something (SPEC §3). Device only: nothing is sent to a server.
- * Returns the stored note, or null when there is none.
+ * `title` (the video's or article's) is kept with it for the notes page; without one, the title
+ * saved before stays. Returns the stored note, or null when there is none.
  */
-export async function saveNote(contentType: NoteContentType, contentId: number, text: string, db: AppDatabase = appDb): Promise<Note | null> {
+export async function saveNote(contentType: NoteContentType, contentId: number, text: string, db: AppDatabase = appDb, title?: string): Promise<Note | null> {
   const id = noteKey(contentType, contentId);
   if (!text.trim()) {
     await withReopen(() => db.notes.delete(id), db);
     return null;
   }
-  const note: Note = { id, contentType, contentId, text, updatedAt: new Date().toISOString() };
-  const first = (await withReopen(() => db.notes.count(), db)) === 0;
+  const before = await withReopen(() => db.notes.get(id), db);
+  const keptTitle = title?.trim() || before?.title;
+  const note: Note = { id, contentType, contentId, text, updatedAt: new Date().toISOString(), ...(keptTitle ? { title: keptTitle } : {}) };
+  const first = !before && (await withReopen(() => db.notes.count(), db)) === 0;
   await withReopen(() => db.notes.put(note), db);
   // Notes live only on this device: with the first one, ask the browser not to evict storage.
   if (first) void requestPersistentStorage();
   return note;
+}
+
+/** Every note on this device, newest first, live: undefined while reading. */
+export function useAllNotes(): Note[] | undefined {
+  return useLiveQuery(() => appDb.notes.orderBy('updatedAt').reverse().toArray(), []);
 }
 
 export async function deleteNote(contentType: NoteContentType, contentId: number, db: AppDatabase = appDb): Promise<void> {

@@ -90,7 +90,7 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
   const write = useCallback(
     (value: string) => {
       setStatus('saving');
-      saveNote(contentType, contentId, value).then(
+      saveNote(contentType, contentId, value, undefined, title).then(
         (note) => {
           journal.clear(key, value);
           ownWrite.current = note?.updatedAt ?? null;
@@ -99,7 +99,7 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
         () => setStatus('error'),
       );
     },
-    [contentType, contentId, key],
+    [contentType, contentId, key, title],
   );
 
   // Show the stored note when it loads (or text typed just before the page went away, which
