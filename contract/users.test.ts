@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isSocialLink, isWebAddress, updateProfileInputSchema } from './users.js';
+import { isSocialLink, isWebAddress, passwordSchema, updateProfileInputSchema } from './users.js';
 
 // The profile form and the API share these rules: what one refuses, the other explains the same way.
 describe('profile links', () => {
@@ -41,5 +41,15 @@ describe('profile links', () => {
 
   test('socialLinks that is not a JSON object keeps its own message', () => {
     expect(updateProfileInputSchema.safeParse({ socialLinks: '["x"]' }).error?.issues[0]?.message).toBe('socialLinks must be a JSON object with x and instagram');
+  });
+});
+
+describe('passwordSchema', () => {
+  test.each([['        '], ['\t\t\t\t\n\n\n\n'], ['\u00a0'.repeat(8)]])('%j is blank: the form and the API say so', (password) => {
+    expect(passwordSchema.safeParse(password).error?.issues.map((i) => i.message)).toEqual(['Password cannot be blank']);
+  });
+
+  test('a password with spaces around it is kept as typed', () => {
+    expect(passwordSchema.parse('  spaced out  ')).toBe('  spaced out  ');
   });
 });

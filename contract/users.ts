@@ -20,11 +20,16 @@ export const emailSchema = z.pipe(
   z.email({ message: 'Please enter a valid email address' }),
 );
 
+/**
+ * A new password. Never trimmed: spaces a user typed are part of it, at sign-in too. But one of
+ * spaces alone (or other white space) is no password at all, however long.
+ */
 export const passwordSchema = z
   .string({ message: 'Password is required' })
   .check(
     z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
     z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    z.refine((v) => v.trim() !== '', 'Password cannot be blank'),
   );
 
 export const signupInputSchema = z.object({
