@@ -5,7 +5,7 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
-import { clientWentAway, errorHandler } from './errors.js';
+import { clientWentAway, decodingErrorsAsBadRequest, errorHandler } from './errors.js';
 import { transactionAware } from './lib/request-transaction.js';
 import { idempotency } from './middleware/idempotency.js';
 import { publicCache } from './middleware/public-cache.js';
@@ -101,13 +101,15 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(sessionMiddleware(app, db, { httpsOrigin: config.publicUrl?.startsWith('https:') ?? false }));
   app.use(sameOriginWrites([UPLOAD_PATH]));
   app.use(
-    bodyParser({
-      enableTypes: ['json'],
-      // DELETE carries a JSON body too (heart and bookmark removal send the userId).
-      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
-      jsonLimit: '256kb',
-      encoding: 'utf-8',
-    }),
+    decodingErrorsAsBadRequest(
+      bodyParser({
+        enableTypes: ['json'],
+        // DELETE carries a JSON body too (heart and bookmark removal send the userId).
+        parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+        jsonLimit: '256kb',
+        encoding: 'utf-8',
+      }),
+    ),
   );
   // Before idempotency, and on the pool rather than the request's transaction: see rate-limit.ts.
   if (config.rateLimits) app.use(rateLimits({ db: rawDeps.db, limits: config.rateLimits }));

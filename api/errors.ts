@@ -1,4 +1,4 @@
-import type { Context, Next } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
 
 /** An expected failure with the status and message the client should see. */
@@ -92,6 +92,29 @@ export function applyError(ctx: Context, err: unknown): boolean {
 }
 
 /**
+ * A body parser that answers a body it cannot decode as a client error: bytes that are not what
+ * their Content-Encoding (gzip, deflate, br) says fail in zlib, with no status of their own, and
+ * would otherwise be a 500. An unknown encoding is already a 415 from the parser.
+ */
+export function decodingErrorsAsBadRequest(parser: Middleware): Middleware {
+  return async (ctx, next) => {
+    let parsed = false;
+    try {
+      await parser(ctx, async () => {
+        parsed = true;
+      });
+    } catch (err) {
+      const e = err as DriverError;
+      const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+      const hasStatus = typeof (e?.status ?? e?.statusCode) === 'number';
+      if (hasStatus || clientWentAway(err) || !encoding || encoding === 'identity') throw err;
+      throw badRequest(`The request body could not be decoded as its Content-Encoding (${encoding}) says.`);
+    }
+    if (parsed) await next();
+  };
+}
+
+/**
  * The one error middleware: every thrown error becomes `{ message }` with a status.
  * Client mistakes never surface as 500; unexpected errors are logged and hidden.
  * Unknown routes answer 404 JSON.
@@ -102,6 +125,12 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     if (ctx.status === 404 && ctx.body === undefined) {
       ctx.status = 404;
       ctx.body = { message: `No route for ${ctx.method} ${ctx.path}` };
+    } else if ((ctx.status === 405 || ctx.status === 501) && ctx.body == null) {
+      // The router's allowedMethods answer (its Allow header stays): JSON like every other error.
+      const allow = ctx.response.get('Allow');
+      ctx.body = {
+        message: ctx.status === 405 ? `${ctx.method} is not allowed on ${ctx.path}.${allow ? ` Allowed: ${allow}.` : ''}` : `${ctx.method} is not supported.`,
+      };
     }
   } catch (err) {
     if (!applyError(ctx, err)) ctx.app.emit('error', err, ctx);
@@ -110,7 +139,7 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
 
 function clientMessage(status: number, e: DriverError): string {
   if (status === 413) return 'Request body is too large.';
-  if (status === 415) return 'Unsupported content type.';
+  if (status === 415) return /Content-Encoding/i.test(e.message ?? '') ? 'Unsupported Content-Encoding: send the body as is, or gzip, deflate or br.' : 'Unsupported content type.';
   if (status === 400 && (e.type === 'entity.parse.failed' || /JSON/i.test(e.message ?? ''))) return 'Malformed JSON body.';
   return e.expose && e.message ? e.message : 'Bad request.';
 }

@@ -20,11 +20,16 @@ export const emailSchema = z.pipe(
   z.email({ message: 'Please enter a valid email address' }),
 );
 
+/**
+ * A new password. Never trimmed: spaces a user typed are part of it, at sign-in too. But one of
+ * spaces alone (or other white space) is no password at all, however long.
+ */
 export const passwordSchema = z
   .string({ message: 'Password is required' })
   .check(
     z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
     z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    z.refine((v) => v.trim() !== '', 'Password cannot be blank'),
   );
 
 export const signupInputSchema = z.object({
@@ -43,8 +48,59 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 
-/** socialLinks travels as a JSON string (SPEC §3); `twitter` is the legacy name of `x`. */
+/** Control characters (C0, DEL, C1): never part of a link someone types, and a browser's URL parser skips some of them. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * An http(s) address as a browser reads it: parsed with the WHATWG URL parser (the one browsers
+ * use, which drops leading control characters and tabs or newlines inside a scheme, so
+ * "\u0001javascript:" and "java\tscript:" are seen as the javascript: they are), written with its
+ * "http://" or "https://" and a host with a dot, with no whitespace or control character anywhere.
+ */
+export function isWebAddress(value: string): boolean {
+  if (!/^https?:\/\/[^\s]+\.[^\s]+$/i.test(value) || CONTROL_CHARACTER.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A social link: a handle ('jane', '@jane', 'x.com/jane': no scheme at all, so no browser reads
+ * it as a link of its own) or an http(s) address. Anything a URL parser reads with another scheme
+ * (javascript:, data:, and their disguises with control characters or tabs) is refused.
+ */
+export function isSocialLink(value: string): boolean {
+  if (value === '') return true;
+  if (CONTROL_CHARACTER.test(value) || /\s/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return isWebAddress(url.protocol === 'http:' || url.protocol === 'https:' ? value : '');
+  } catch {
+    // Not an absolute URL: a handle.
+    return true;
+  }
+}
+
+export const SOCIAL_LINK_MESSAGE = 'Social links must be a handle or an http(s) address';
+
+const socialLinkSchema = z.string().check(z.trim(), z.maxLength(200), z.refine(isSocialLink, SOCIAL_LINK_MESSAGE));
+
+/** socialLinks travels as a JSON string (SPEC §3); `twitter` is the legacy name of `x`. What a user may send. */
 export const socialLinksSchema = z.object({
+  x: z.optional(socialLinkSchema),
+  twitter: z.optional(socialLinkSchema),
+  instagram: z.optional(socialLinkSchema),
+});
+
+/**
+ * What may be read back: rows stored before the link rule are still shown (as text when they are
+ * not a handle or an http(s) address, see the profile view), not silently dropped.
+ */
+const storedSocialLinksSchema = z.object({
   x: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   twitter: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   instagram: z.optional(z.string().check(z.trim(), z.maxLength(200))),
@@ -54,7 +110,7 @@ export type SocialLinks = z.infer<typeof socialLinksSchema>;
 export function parseSocialLinks(raw: string | null | undefined): { x?: string; instagram?: string } {
   if (!raw) return {};
   try {
-    const parsed = socialLinksSchema.safeParse(JSON.parse(raw));
+    const parsed = storedSocialLinksSchema.safeParse(JSON.parse(raw));
     if (!parsed.success) return {};
     const x = parsed.data.x || parsed.data.twitter;
     return { ...(x ? { x } : {}), ...(parsed.data.instagram ? { instagram: parsed.data.instagram } : {}) };
@@ -68,7 +124,7 @@ const websiteSchema = z
   .check(
     z.trim(),
     z.maxLength(300, 'Website must be at most 300 characters'),
-    z.refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+$/i.test(v), 'Website must be a web address starting with http:// or https://'),
+    z.refine((v) => v === '' || isWebAddress(v), 'Website must be a web address starting with http:// or https://'),
   );
 
 export const updateProfileInputSchema = z.object({
@@ -77,13 +133,19 @@ export const updateProfileInputSchema = z.object({
   socialLinks: z.optional(
     z.string().check(
       z.maxLength(1000),
-      z.refine((raw) => {
+      z.superRefine((raw, ctx) => {
+        let parsed: unknown;
         try {
-          return socialLinksSchema.safeParse(JSON.parse(raw)).success;
+          parsed = JSON.parse(raw);
         } catch {
-          return false;
+          parsed = undefined;
         }
-      }, 'socialLinks must be a JSON object with x and instagram'),
+        const result = parsed === undefined ? null : socialLinksSchema.safeParse(parsed);
+        if (result?.success) return;
+        // A link refused by its own rule says so (the form shows it under the field); any other shape, the one message.
+        const linkIssue = result?.error.issues.find((issue) => issue.message === SOCIAL_LINK_MESSAGE);
+        ctx.addIssue({ code: 'custom', input: raw, message: linkIssue ? SOCIAL_LINK_MESSAGE : 'socialLinks must be a JSON object with x and instagram' });
+      }),
     ),
   ),
 });

@@ -141,9 +141,11 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
 function recordHeaders(ctx: Context, entry: Entry): RecordedHeaders {
   const common: OutgoingHttpHeaders = { ...ctx.response.headers, vary: 'Accept-Encoding' };
   for (const name of PER_RESPONSE) delete common[name];
+  // The entry's own type, not the first response's: when that was a 304, Koa dropped its Content-Type.
+  delete common['content-type'];
   return {
-    plain: { ...common, 'content-length': entry.body.length },
-    gzip: entry.gzip && { ...common, 'content-encoding': 'gzip', 'content-length': entry.gzip.length },
+    plain: { ...common, 'content-type': entry.type, 'content-length': entry.body.length },
+    gzip: entry.gzip && { ...common, 'content-type': entry.type, 'content-encoding': 'gzip', 'content-length': entry.gzip.length },
     notModified: common,
   };
 }

@@ -65,6 +65,13 @@ describe('POST /api/auth/signup', () => {
     expect(res.body.name).toBe(body.username);
   });
 
+  test('when the password has spaces around it, then they are part of it: only that password signs in', async () => {
+    const body = signupBody(uniqueName(), { password: '  spaced out  ' });
+    expect((await app.client().post('/api/auth/signup', body)).status).toBe(201);
+    expect((await app.client().post('/api/auth/login', { username: body.username, password: '  spaced out  ' })).status).toBe(200);
+    expect((await app.client().post('/api/auth/login', { username: body.username, password: 'spaced out' })).status).toBe(401);
+  });
+
   test('when the password is stored, then it is a salted scrypt hash, never the password', async () => {
     const body = signupBody();
     await app.client().post('/api/auth/signup', body);
@@ -92,6 +99,8 @@ describe('POST /api/auth/signup', () => {
     ['a malformed email', { email: 'not-an-email' }, /valid email/],
     ['an email without a domain dot', { email: 'a@b' }, /valid email/],
     ['a password of 7 characters', { password: 'Short1!' }, /at least 8/],
+    ['a password of 8 spaces', { password: '        ' }, /^password: Password cannot be blank$/],
+    ['a password of tabs, newlines and no-break spaces', { password: '\t\n\u00a0  \u00a0\t\n' }, /Password cannot be blank/],
     ['a numeric username', { username: 12345 }, /username/i],
     ['a numeric password', { password: 12345678 }, /password/i],
     ['an email as an array', { email: ['a@example.com'] }, /email/i],

@@ -52,6 +52,23 @@ describe('public GET answers', () => {
     expect(again.headers.etag).toBe(first.headers.get('etag'));
   });
 
+  test('when a conditional GET filled the cache with a 304, then the answers from memory still say what type they are', async () => {
+    // Each host name is an entry of its own (same bytes, same ETag): the second's first request, a conditional one, misses.
+    const port = new URL(app.url).port;
+    const first = await rawGet('/api/videos', { Host: `localhost:${port}` });
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    const host = `localhost.:${port}`;
+    const conditional = await rawGet('/api/videos', { Host: host, 'If-None-Match': first.headers.etag! });
+    expect(conditional.status).toBe(304);
+    const hit = await rawGet('/api/videos', { Host: host });
+    const gzipped = await rawGet('/api/videos', { Host: host, 'Accept-Encoding': 'gzip' });
+    for (const res of [hit, gzipped]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.etag).toBe(first.headers.etag);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    }
+  });
+
   test('when the client sends another ETag, or asks for no-cache, then the full answer from memory', async () => {
     const c = app.client();
     const first = await c.get('/api/videos');

@@ -146,6 +146,33 @@ describe('PUT /api/users/:id/profile', () => {
     expect(res.body.message).toMatch(/handle or an http/);
   });
 
+  // A browser's URL parser drops leading control characters and tabs inside a scheme: these are javascript: links.
+  test.each([
+    ['x', 'a leading control character', '\u0001javascript:alert(1)'],
+    ['x', 'a tab inside the scheme', 'java\tscript:alert(1)'],
+    ['instagram', 'a newline inside the scheme', 'java\nscript:alert(1)'],
+    ['instagram', 'a leading NUL and spaces', '\u0000 javascript:alert(1)'],
+    ['x', 'a data: address', ' data:text/html,<script>alert(1)</script>'],
+  ])('when the %s link has %s, then 400 with a message naming the rule and nothing is stored', async (network, _label, value) => {
+    const { client, user } = await newUser();
+    const res = await client.put(`/api/users/${user.id}/profile`, { socialLinks: JSON.stringify({ [network]: value }) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Social links must be a handle or an http\(s\) address/);
+    expect((await app.db('users').where({ id: user.id }).first()).social_links).toBeNull();
+  });
+
+  test.each([
+    ['a leading control character', '\u0001https://example.org'],
+    ['a control character inside', 'https://exa\u0001mple.org/'],
+    ['a tab inside the scheme', 'ht\ttps://example.org'],
+  ])('when the website has %s, then 400 with a message and nothing is stored', async (_label, website) => {
+    const { client, user } = await newUser();
+    const res = await client.put(`/api/users/${user.id}/profile`, { website });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Website must be a web address starting with http:\/\/ or https:\/\//);
+    expect((await app.db('users').where({ id: user.id }).first()).website).toBeNull();
+  });
+
   test('when signed out, then 401', async () => {
     const { user } = await newUser();
     const res = await app.client().put(`/api/users/${user.id}/profile`, { bio: 'hacked' });

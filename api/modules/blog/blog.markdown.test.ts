@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { CONTENT_MAX } from '../../../contract/content.js';
+import { HOSTILE_MARKUP } from '../../../tests/support/hostile-markup.js';
 import { excerptFromMarkdown, htmlToMarkdown, safeUrl, sanitizeMarkdown, truncateText } from './blog.markdown.js';
 
 const BASE = 'https://author.substack.com/p/post';
@@ -98,6 +100,25 @@ describe('sanitizeMarkdown', () => {
     expect(out).toContain('[r]: #');
     expect(out).not.toMatch(/<[a-z]/i);
     expect(out).not.toMatch(/javascript:|vbscript:|onerror/i);
+  });
+
+  test('a tag split by a tag becomes text, never a tag', () => {
+    expect(sanitizeMarkdown('<scr<b>ipt>alert(1)</script>')).toBe('&lt;script>alert(1)');
+    expect(sanitizeMarkdown('<<b>img src=x onerror=alert(1)>')).toBe('&lt;img src=x onerror=alert(1)>');
+  });
+
+  // A body the API accepts (CONTENT_MAX characters) built to make a tag stripper slow. The time is
+  // printed, never asserted (shared machines); `npm run bench -- sanitize` gives the figure.
+  test.each(HOSTILE_MARKUP)('cleans a %s body of the maximum size to safe Markdown', (label, body) => {
+    expect(body.length).toBeLessThanOrEqual(CONTENT_MAX);
+    expect(body.length).toBeGreaterThan(CONTENT_MAX * 0.9);
+    const started = performance.now();
+    const out = sanitizeMarkdown(body);
+    const took = performance.now() - started;
+    console.log(`sanitizeMarkdown, ${label}: ${took.toFixed(1)} ms`);
+    expect(out).not.toMatch(/<[a-z!/?]/i);
+    expect(out).not.toMatch(/\]\(\s*(?:javascript|vbscript|data):/i);
+    expect(out).not.toMatch(/^ {0,3}\[[^\]\n]+\]:[ \t]*(?:javascript|vbscript|data):/im);
   });
 
   test('leaves plain Markdown untouched', () => {

@@ -126,6 +126,8 @@ function createTurndown(baseUrl?: string): TurndownService {
 
 /** Turns a Markdown link destination into its scheme (lower case) if it has one, after undoing entity and whitespace tricks. */
 function destinationScheme(destination: string): string | null {
+  // Without a colon or a character reference there is no scheme (and a body of `](](…` stays fast).
+  if (!/[:&]/.test(destination)) return null;
   const decoded = destination
     .replace(/&#x([0-9a-f]+);?/gi, (_m, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)))
     .replace(/&#(\d+);?/g, (_m, dec: string) => String.fromCodePoint(Math.min(Number(dec), 0x10ffff)))
@@ -143,16 +145,20 @@ function destinationScheme(destination: string): string | null {
  * comments are removed, a `<` that could still start one becomes `&lt;`, and link or image
  * destinations with a scheme other than http, https or mailto become `#`.
  * Tags inside code samples are removed too: safety wins over fidelity there.
+ *
+ * Linear time in the length of the input: every step is one pass of a regex whose attempts stop at
+ * the next `<` (or `]`, line end). Tags are removed in one pass, never repeated until nothing
+ * changes: a tag that removal puts together (`<scr<b>ipt>` → `<script>`) is made harmless by the
+ * `&lt;` step after it and shows as text. (Repeating removed one nesting level per pass: a 200 kB
+ * body of `<a<a<a…>>>` took seconds.) HTML sanitisers (DOMPurify, sanitize-html) do not fit here:
+ * they parse and re-serialise HTML, so `>` of quotes and `&` in code samples would be re-encoded.
  */
 export function sanitizeMarkdown(markdown: string): string {
-  let out = markdown.replace(/\r\n?/g, '\n').replace(/<!--[\s\S]*?(?:-->|$)/g, '');
-  let previous: string;
-  do {
-    previous = out;
-    // `[^<>]*` keeps each attempt short (linear time on hostile input); nested leftovers go next round.
-    out = out.replace(/<\/?[a-z][^<>]*>/gi, '').replace(/<[!?][^<>]*>/g, '');
-  } while (out !== previous);
-  out = out.replace(/<(?=[a-z/!?])/gi, '&lt;');
+  let out = markdown
+    .replace(/\r\n?/g, '\n')
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, '')
+    .replace(/<\/?[a-z][^<>]*>|<[!?][^<>]*>/gi, '')
+    .replace(/<(?=[a-z/!?])/gi, '&lt;');
   // Inline links and images: ](destination …) ; reference definitions: [label]: destination
   out = out.replace(/(\]\(\s*)((?:[^()\s]|\([^()\s]*\))*)/g, (whole, open: string, dest: string) => {
     const scheme = destinationScheme(dest);

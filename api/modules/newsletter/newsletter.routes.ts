@@ -6,9 +6,9 @@ export function newsletterRoutes({ db }: AppDeps): Router {
   const service = newsletterService(db);
   const router = new Router();
   router.post('/newsletter', async (ctx) => {
-    const result = await service.subscribe(ctx.request.body);
-    ctx.status = result.created ? 201 : 200;
-    ctx.body = { message: result.message };
+    // 200, not 201 for a new address: a different status would tell who is already subscribed.
+    ctx.status = 200;
+    ctx.body = await service.subscribe(ctx.request.body);
   });
   return router;
 }

@@ -2,14 +2,21 @@ import { newsletterInputSchema } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { newsletterRepo } from './newsletter.repo.js';
 
+/** SPEC's success text. The same for a new and a known address (see `subscribe`). */
+export const SUBSCRIBED_MESSAGE = "You've been subscribed to our newsletter.";
+
 export function newsletterService(db: Db) {
   const repo = newsletterRepo(db);
   return {
-    /** Subscribing twice is not an error: the reader simply stays subscribed, with one row. */
-    async subscribe(input: unknown): Promise<{ created: boolean; message: string }> {
+    /**
+     * Subscribing twice is not an error: the reader simply stays subscribed, with one row. Anyone
+     * may post any address, so the answer is one and the same whether it was new or already on
+     * the list: it must not tell a stranger who subscribes.
+     */
+    async subscribe(input: unknown): Promise<{ message: string }> {
       const { email } = newsletterInputSchema.parse(input);
-      const created = await repo.addIfNew(email.toLowerCase());
-      return { created, message: created ? "You've been subscribed to our newsletter." : 'You are already subscribed.' };
+      await repo.addIfNew(email.toLowerCase());
+      return { message: SUBSCRIBED_MESSAGE };
     },
   };
 }

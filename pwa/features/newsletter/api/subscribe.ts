@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { NewsletterInput } from '../../../../contract/content.js';
 import { apiFetch } from '../../../lib/api-client';
 
-/** POST /api/newsletter {email}. Subscribing an address twice is fine: the server answers 200. */
+/** POST /api/newsletter {email}. The server answers 200 with the same message for a new and a known address. */
 export const subscribe = (input: NewsletterInput) => apiFetch('/api/newsletter', { method: 'POST', body: input });
 
 /** A plain call, not an outbox write: it needs no account and its answer is shown at once. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { updateProfileInputSchema, type User } from '../../../../contract/users.js';
+import { isSocialLink, SOCIAL_LINK_MESSAGE, updateProfileInputSchema, type User } from '../../../../contract/users.js';
 import { TextAreaField, TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -17,12 +17,15 @@ export function profileValuesOf(profile: User): ProfileValues {
   return { bio: profile.bio ?? '', website: profile.website ?? '', ...readSocialLinks(profile.socialLinks) };
 }
 
-/** The API's own rules for bio and website (contract/users.ts), so a mistake is explained before sending. */
+/** The API's own rules for bio, website and links (contract/users.ts), so a mistake is explained before sending. */
 export function profileFieldErrors(values: ProfileValues): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of ['bio', 'website'] as const) {
     const result = updateProfileInputSchema.shape[field].safeParse(values[field]);
     if (!result.success) errors[field] = result.error.issues[0]?.message;
+  }
+  for (const field of ['x', 'instagram'] as const) {
+    if (!isSocialLink(values[field].trim())) errors[field] = SOCIAL_LINK_MESSAGE;
   }
   return errors;
 }

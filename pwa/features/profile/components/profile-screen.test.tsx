@@ -156,6 +156,16 @@ describe('profile', () => {
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
+  test('a social link with another scheme is explained under its field with the API\'s message and nothing is sent', async () => {
+    const { requests } = await openProfile(aUser());
+    await userEvent.click(main().getByRole('button', { name: 'Add Information' }));
+    await userEvent.type(field('Instagram'), 'vbscript:msgbox(1)');
+    await userEvent.click(main().getByRole('button', { name: 'Save Changes' }));
+    expect(main().getByText('Social links must be a handle or an http(s) address')).toBeTruthy();
+    expect(field('Instagram').getAttribute('aria-invalid')).toBe('true');
+    expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
   test("the server's 400 shows under its field, with the failure toast; the form stays open", async () => {
     await openProfile(aUser(), 'local', () =>
       json(400, { message: 'website: Website must be a web address starting with http:// or https://', issues: [{ path: ['website'], message: 'Website must be a web address starting with http:// or https://' }] }),
