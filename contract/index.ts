@@ -4,3 +4,4 @@ export * from './users.js';
 export * from './content.js';
 export * from './study.js';
 export * from './live.js';
+export * from './reading.js';

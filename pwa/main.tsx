@@ -3,7 +3,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, bootFromServer, bootInBrowser, type AppBoot, type ServerRenderedState } from './app/app';
 import { SERVER_STATE_ID } from './server-state';
 import { setHydratingServerMarkup } from './lib/use-hydrated';
+import { startReading } from './features/reading/reading-store';
 import './styles.css';
+
+// The reader's theme and text size (the server or /reading-settings.js applied them before the first paint).
+startReading();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

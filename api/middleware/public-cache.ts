@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import fresh from 'fresh';
+import { readingVariant } from '../lib/reading-cookie.js';
 import type { Context, Middleware, Next } from 'koa';
 
 /**
@@ -71,8 +72,12 @@ function resourceOf(path: string): string {
   return path.split('/')[2] ?? '';
 }
 
-/** Protocol, host and URL. (Koa 3's `ctx.origin` is the Origin request header, absent on most GETs.) */
-const keyOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}${ctx.url}`;
+/**
+ * Protocol, host and URL (Koa 3's `ctx.origin` is the Origin request header, absent on most GETs),
+ * and for a page, the reader's theme and text size: a rendered page carries them on <html>.
+ */
+const keyOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}${ctx.url}${isPagePath(ctx.path) ? readingVariant(ctx) : ''}`;
+const isPagePath = (p: string) => !p.startsWith('/api/') && !/\.[^/]*$/.test(p);
 
 export interface PublicCache {
   serve: Middleware;

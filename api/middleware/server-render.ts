@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
+import { readingSettingsOf, withReadingAttributes } from '../lib/reading-cookie.js';
 import type { Context, Next } from 'koa';
 import type { RenderRequest, RenderResult } from '../../contract/server-render.js';
 import { cachePublicly } from './public-cache.js';
@@ -70,7 +71,7 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
     ctx.status = result.status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = fillTemplate(html, result);
+    ctx.body = withReadingAttributes(fillTemplate(html, result), readingSettingsOf(ctx));
     if (result.status === 200) cachePublicly(ctx, RENDERED_FROM);
   };
 }
@@ -116,8 +117,15 @@ function templateReader(file: string): () => Promise<string | null> {
  * so nothing changes there.
  */
 export async function templateForRenderedPages(html: string, distDir: string): Promise<string> {
-  return deferAppScripts(await inlineStylesheets(html, distDir));
+  return deferAppScripts(await inlineStylesheets(html, distDir)).replace(READING_SCRIPT, '');
 }
+
+/**
+ * The shell's first script, which applies the reader's theme and text size from localStorage
+ * before the first paint (pwa/public/reading-settings.js). A rendered page has them on <html>
+ * already, from the cookie, and does without the request (see api/lib/reading-cookie.ts).
+ */
+const READING_SCRIPT = /\s*<script src="\/reading-settings\.js"><\/script>/;
 
 const MODULE_PRELOAD = /<link\s+rel="modulepreload"(?:\s+crossorigin)?\s+href="([^"]+)"\s*\/?>\s*/g;
 const APP_SCRIPT = /<script\s+type="module"(?:\s+crossorigin)?\s+src="([^"]+)"\s*><\/script>/;

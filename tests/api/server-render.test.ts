@@ -263,3 +263,31 @@ describe('stylesheets in a rendered page', () => {
     }
   });
 });
+
+describe("the reader's theme and text size", () => {
+  const html = (url: string, cookie?: string) =>
+    site.client().get(url, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } }).then((r) => r.text);
+  const htmlTag = (text: string) => /<html[^>]*>/.exec(text)![0];
+
+  test('a rendered page carries them on <html> from the cookie, so it is painted their way; the render cache keeps each way apart', async () => {
+    const url = fresh('/videos');
+    expect(htmlTag(await html(url))).toBe('<html lang="en">');
+    // The same URL, cached above in the site's way, for a reader who chose dark and a larger size.
+    expect(htmlTag(await html(url, 'cik_reading=dark.large'))).toBe('<html lang="en" data-theme="cik-dark" data-text-size="large">');
+    expect(htmlTag(await html(url, 'cik_reading=light.medium'))).toBe('<html lang="en" data-theme="cik-light">');
+    expect(htmlTag(await html(url, 'cik_reading=system.x-large; other=1'))).toBe('<html lang="en" data-text-size="x-large">');
+    // And the default way is still the default way.
+    expect(htmlTag(await html(url))).toBe('<html lang="en">');
+    // One render per way (the rest from the cache).
+    expect(fake().calls.filter((c) => c.url === url)).toHaveLength(4);
+  });
+
+  test('a cookie we do not know changes nothing and cannot inject markup', async () => {
+    const url = fresh('/blog');
+    for (const cookie of ['cik_reading=purple.huge', 'cik_reading="><script>alert(1)</script>', 'cik_reading=dark.large%22%3E%3Cscript%3E']) {
+      const text = await html(url, cookie);
+      expect(htmlTag(text)).toMatch(/^<html lang="en"( data-theme="cik-dark")?>$/);
+      expect(text).not.toContain('<script>alert');
+    }
+  });
+});

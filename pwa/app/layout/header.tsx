@@ -1,5 +1,6 @@
 import { useNavigation } from 'react-router-dom';
 import { useLogout } from '../../features/auth';
+import { ReadingMenu } from '../../features/reading';
 import { openAuthDialog } from '../../lib/auth-dialog';
 import { useUser } from '../../lib/session';
 import { DeferredSyncIndicator } from './deferred';
@@ -31,9 +32,12 @@ export function Header() {
           ) : user ? (
             <UserMenu user={user} onLogout={onLogout} loggingOut={logout.isPending} />
           ) : (
-            <button type="button" className="btn btn-primary btn-sm max-sm:hidden" onClick={() => openAuthDialog('login')}>
-              Sign in
-            </button>
+            <>
+              <ReadingMenu className="hidden md:block" />
+              <button type="button" className="btn btn-primary btn-sm max-sm:hidden" onClick={() => openAuthDialog('login')}>
+                Sign in
+              </button>
+            </>
           )}
           <MobileMenu user={user} onLogout={onLogout} loggingOut={logout.isPending} />
         </div>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { User } from '../../../contract/users.js';
 import { Avatar } from '../../components/ui/avatar';
 import { Dialog } from '../../components/ui/dialog';
+import { ReadingSettings } from '../../features/reading';
 import { openAuthDialog } from '../../lib/auth-dialog';
 import { NavLinkList } from './nav-link-list';
 import { SearchForm } from './search-form';
@@ -38,6 +39,7 @@ export function MobileMenu({ user, onLogout, loggingOut }: { user: User | null; 
             </Link>
           </li>
         </ul>
+        {open ? <ReadingSettings className="border-t border-base-300 pt-4" /> : null}
         <div className="border-t border-base-300 pt-4">
           {user ? (
             <>

@@ -3,6 +3,7 @@ import { Bookmark, LogOut, NotebookPen, RefreshCw, User as UserIcon } from 'luci
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '../../../contract/users.js';
 import { Avatar } from '../../components/ui/avatar';
+import { ReadingSettings } from '../../features/reading';
 
 /**
  * The signed-in user's menu (a disclosure: a button and the links it shows). Closes on Escape
@@ -49,7 +50,7 @@ export function UserMenu({ user, onLogout, loggingOut }: { user: User; onLogout:
       >
         <Avatar name={user.name || user.username} src={user.avatarUrl} />
       </button>
-      <div id={panelId} hidden={!open} className="absolute right-0 top-full z-50 mt-2 w-60 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
+      <div id={panelId} hidden={!open} className="absolute right-0 top-full z-50 mt-2 w-72 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
         <div className="flex items-center gap-3 px-3 py-2">
           <Avatar name={user.name || user.username} src={user.avatarUrl} className="size-10" />
           <div className="min-w-0">
@@ -84,6 +85,7 @@ export function UserMenu({ user, onLogout, loggingOut }: { user: User; onLogout:
             </button>
           </li>
         </ul>
+        {open ? <ReadingSettings className="border-t border-base-300 px-3 pt-3 pb-1" /> : null}
       </div>
     </div>
   );

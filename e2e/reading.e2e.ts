@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { MOBILE, screenshot, useBrowser } from './support/browser';
+import { appReady, visitAndDismissAuth } from './support/app';
+
+// Issue 11, part 7: the theme and text size a reader picks, applied before the first paint.
+const baseURL = () => inject('baseURL');
+const browser = useBrowser(baseURL);
+
+/** What <html> carried when <body> first appeared, i.e. at the first paint (recorded by an init script). */
+async function recordFirstPaintLook(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { lookAtBody?: string };
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      const root = document.documentElement;
+      w.lookAtBody = `${root.getAttribute('data-theme') ?? '-'} ${root.getAttribute('data-text-size') ?? '-'}`;
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const lookAtBody = (page: Page) => page.evaluate(() => (window as unknown as { lookAtBody?: string }).lookAtBody);
+const proseSize = (page: Page) => page.locator('.blog-prose').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+/** The text-size steps show a bigger "A" each, in a label around a visually hidden radio: the label is what a reader presses. */
+const sizeStep = (page: Page, name: string, scope: Page | ReturnType<Page['getByRole']> = page) =>
+  scope.locator('label').filter({ has: page.getByRole('radio', { name, exact: true }) });
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+describe('Theme and text size', () => {
+  test('a signed-out reader picks Dark and Extra large; both apply at once and are there from the first paint after a reload, rendered or not', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await recordFirstPaintLook(page);
+    await visitAndDismissAuth(page, '/blog/1');
+    const before = { size: await proseSize(page), background: await background(page) };
+
+    await page.getByRole('banner').getByRole('button', { name: 'Reading settings' }).click();
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await sizeStep(page, 'Extra large').click();
+    await expect.poll(() => proseSize(page)).toBeCloseTo(before.size * 1.3, 0);
+    expect(await background(page)).not.toBe(before.background);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'reading-dark-x-large', ['desktop']);
+
+    // A page the server renders: its HTML already says so (from the cookie).
+    const served = await page.request.get('/blog/1', { headers: { accept: 'text/html' } });
+    expect(/<html[^>]*>/.exec(await served.text())![0]).toBe('<html lang="en" data-theme="cik-dark" data-text-size="x-large">');
+    await page.reload();
+    await appReady(page);
+    expect(await lookAtBody(page)).toBe('cik-dark x-large');
+    expect(await proseSize(page)).toBeCloseTo(before.size * 1.3, 0);
+
+    // A page the browser renders from the app's shell (device only, like /notes): the same.
+    await visitAndDismissAuth(page, '/notes');
+    expect(await lookAtBody(page)).toBe('cik-dark x-large');
+
+    // Back to System and Medium, from the phone's menu this time.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('radio', { name: 'System' }).check();
+    await sizeStep(page, 'Medium', menu).click();
+    await page.reload();
+    await appReady(page);
+    expect(await lookAtBody(page)).toBe('- -');
+    await context.close();
+  });
+});

@@ -1,0 +1,80 @@
+import {
+  DEFAULT_READING,
+  READING_COOKIE,
+  READING_STORAGE_KEY,
+  readingAttributes,
+  readingCookieValue,
+  readingFrom,
+  type ReadingSettings,
+} from '../../../contract/reading.js';
+
+// The reader's theme and text size on this device: localStorage is the app's copy (read before the
+// first paint of the shell by /reading-settings.js), the cookie the server's (a rendered page
+// comes with them on <html>). Both are written on every change; the cookie is written again at
+// start, since Safari lets a cookie set by a script live only a week.
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+const listeners = new Set<() => void>();
+let current: ReadingSettings | null = null;
+
+function stored(): ReadingSettings {
+  try {
+    const raw = localStorage.getItem(READING_STORAGE_KEY);
+    return raw ? readingFrom(JSON.parse(raw)) : DEFAULT_READING;
+  } catch {
+    return DEFAULT_READING;
+  }
+}
+
+export function getReading(): ReadingSettings {
+  return (current ??= stored());
+}
+
+/** The attributes on <html> (the styles read them), without touching any other attribute. */
+export function applyReading(settings: ReadingSettings, root: HTMLElement = document.documentElement): void {
+  const attributes = readingAttributes(settings);
+  for (const name of ['data-theme', 'data-text-size']) {
+    const value = attributes[name];
+    if (value === undefined) root.removeAttribute(name);
+    else if (root.getAttribute(name) !== value) root.setAttribute(name, value);
+  }
+}
+
+function writeCookie(settings: ReadingSettings): void {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${READING_COOKIE}=${readingCookieValue(settings)}; path=/; max-age=${YEAR_SECONDS}; samesite=lax${secure}`;
+}
+
+export function setReading(next: Partial<ReadingSettings>): void {
+  const settings = { ...getReading(), ...next };
+  current = settings;
+  try {
+    localStorage.setItem(READING_STORAGE_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage blocked: this page still changes, and the cookie may remember.
+  }
+  writeCookie(settings);
+  applyReading(settings);
+  for (const listener of listeners) listener();
+}
+
+/** At start: the page as the reader set it (a rendered page may predate a change in another tab), the cookie renewed. */
+export function startReading(): void {
+  const settings = getReading();
+  applyReading(settings);
+  const cookie = document.cookie.split('; ').find((c) => c.startsWith(`${READING_COOKIE}=`));
+  const isDefault = settings.theme === DEFAULT_READING.theme && settings.textSize === DEFAULT_READING.textSize;
+  if (!isDefault || cookie) writeCookie(settings);
+  // Another tab changed them: follow.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== READING_STORAGE_KEY) return;
+    current = stored();
+    applyReading(current);
+    for (const listener of listeners) listener();
+  });
+}
+
+export function subscribeReading(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
