@@ -9,7 +9,7 @@
     var root = document.documentElement;
     if (saved.theme === 'dark' || saved.theme === 'light') root.setAttribute('data-theme', saved.theme === 'dark' ? 'cik-dark' : 'cik-light');
     if (saved.textSize === 'small' || saved.textSize === 'large' || saved.textSize === 'x-large') root.setAttribute('data-text-size', saved.textSize);
-  } catch (e) {
+  } catch {
     // Storage blocked or unreadable: the site's own theme and size.
   }
 })();
