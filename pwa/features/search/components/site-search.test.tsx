@@ -150,17 +150,31 @@ describe('site search offline', () => {
     expect(searchRequests(requests)).toEqual([]);
   });
 
-  test('a search never made here needs a connection (not "Failed to search"), topics stay usable offline, and Retry runs it when the signal is back', async () => {
+  test('a search never made here searches the device instead (not "Failed to search"), labelled "Offline results"; "Search online" runs it when the signal is back', async () => {
     let reachable = false;
     mockFetch((request) => (reachable ? answer(() => ({ videos: [aVideo()], blogPosts: [] }))(request) : offline()));
     setOnline(false);
     renderApp('/search?q=grace');
-    const status = await main().findByText("You're offline. This search needs a connection.");
-    expect(status.getAttribute('role')).toBe('status');
+    expect(await main().findByRole('heading', { name: 'Offline results' })).toBeTruthy();
+    expect(await main().findByText(/Nothing on this device matches “grace”\. The full search needs a connection\./)).toBeTruthy();
     expect(main().queryByText('Failed to search')).toBeNull();
     expect(main().getByRole('searchbox')).toBeTruthy();
     reachable = true;
-    await userEvent.click(main().getByRole('button', { name: 'Retry' }));
+    await userEvent.click(main().getByRole('button', { name: 'Search online' }));
     expect(await main().findByText(resultLine(1, 'grace'))).toBeTruthy();
+  });
+
+  test('offline, what this device has that matches is found: a video and an article seen in other lists, by a word prefix', async () => {
+    mockFetch(() => offline());
+    setOnline(false);
+    renderAppWithSaved('/search?q=gra', (queryClient) => {
+      queryClient.setQueryData(['videos', 'search', 'context'], [aVideo(), aVideo({ id: 9, title: 'Unrelated Lecture', description: 'Nothing here.', youtubeId: 'zzz' })]);
+      queryClient.setQueryData(['blog', 'list', 'all'], { pages: [[aPost()]], pageParams: [undefined] });
+    });
+    expect(await main().findByRole('heading', { name: 'Offline results' })).toBeTruthy();
+    expect(await main().findByText(/2 matches on this device for “gra”/)).toBeTruthy();
+    expect(main().getByRole('link', { name: /Grace in Context/ })).toBeTruthy();
+    expect(main().getByRole('link', { name: /Amazing Grace, Carefully Read/ })).toBeTruthy();
+    expect(main().queryByRole('link', { name: /Unrelated Lecture/ })).toBeNull();
   });
 });

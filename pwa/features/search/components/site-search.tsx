@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { BookOpen, SearchX, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArticleGrid, CardSkeletons, VideoGrid } from '../../../components/content';
@@ -9,6 +9,9 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { searchPath } from '../../../lib/use-search-form';
 import { POPULAR_TOPICS, resultLine } from './topics';
 import { LoadError } from '../../../components/ui/load-error';
+
+// What this device has that matches, when there is no connection (MiniSearch and IndexedDB: loaded then).
+const OfflineResults = lazy(() => import('../offline/offline-results'));
 
 /**
  * The site search screen (SPEC §2): the query comes from the URL (`query`, already trimmed), so a
@@ -76,7 +79,13 @@ function Results({ query }: { query: string }) {
 
   if (search.data === undefined) {
     if (state === 'loading') return <CardSkeletons label="Searching…" />;
-    if (state === 'offline-empty') return <NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />;
+    if (state === 'offline-empty') {
+      return (
+        <Suspense fallback={<NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />}>
+          <OfflineResults query={query} onRetry={() => void search.refetch()} retrying={search.isFetching} />
+        </Suspense>
+      );
+    }
     return <LoadError message={search.error?.message ?? ''} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
   }
 

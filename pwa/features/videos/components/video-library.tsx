@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Search, SearchX } from 'lucide-react';
 import { CardSkeletons, VideoGrid } from '../../../components/content';
@@ -8,6 +8,10 @@ import { SEARCH_VIDEOS_ERROR, useSearchVideos } from '../api/search-videos';
 import { filterOption, parseFilter, VideoFilterButtons, type VideoFilter } from './video-filter';
 import { SearchInput } from '../../../components/ui/search-input';
 import { LoadError } from '../../../components/ui/load-error';
+
+// With no connection, a search never made here searches the videos this device has (see the search feature).
+const OfflineResults = lazy(() => import('../../search/offline/offline-results'));
+const VIDEOS_ONLY = ['video'] as const;
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -119,7 +123,7 @@ function Results({ query, filter, search }: { query: string; filter: VideoFilter
     );
   }
   // A search answered before (on this device) shows, offline too, with its age.
-  if (search.data === undefined) return <NoResultsYet search={search} />;
+  if (search.data === undefined) return <NoResultsYet query={query} search={search} />;
   const option = filterOption(filter);
   const videos = search.data.filter(option.matches);
   return (
@@ -141,9 +145,15 @@ function Results({ query, filter, search }: { query: string; filter: VideoFilter
 }
 
 /** A search with no answer: loading, offline (never searched on this device), or SPEC's error text. */
-function NoResultsYet({ search }: { search: ReturnType<typeof useSearchVideos> }) {
+function NoResultsYet({ query, search }: { query: string; search: ReturnType<typeof useSearchVideos> }) {
   const state = useQueryConnectionState(search);
-  if (state === 'offline-empty') return <NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />;
+  if (state === 'offline-empty') {
+    return (
+      <Suspense fallback={<NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />}>
+        <OfflineResults query={query} kinds={VIDEOS_ONLY} onRetry={() => void search.refetch()} retrying={search.isFetching} />
+      </Suspense>
+    );
+  }
   if (state !== 'error') return <CardSkeletons label="Searching videos…" />;
   return (
     <LoadError message={SEARCH_VIDEOS_ERROR} onRetry={() => void search.refetch()} retrying={search.isFetching} />

@@ -1,0 +1,88 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { BlogPost, BlogPostSummary, Video } from '../../../../contract/content.js';
+import type { Note } from '../../../offline/db';
+import { offlineDocs, searchOffline } from './offline-index';
+
+const video = (id: number, title: string, description = ''): Video => ({
+  id,
+  title,
+  description,
+  category: 'apologetics',
+  duration: '10:00',
+  views: 1,
+  publishedAt: '2025-01-01T00:00:00.000Z',
+  youtubeId: `yt${id}`,
+  isShort: false,
+  featured: false,
+});
+const summary = (id: number, title: string, excerpt = ''): BlogPostSummary => ({
+  id,
+  title,
+  excerpt,
+  category: 'theology',
+  readTime: 3,
+  views: 1,
+  publishedAt: '2025-01-01T00:00:00.000Z',
+  thumbnailUrl: null,
+  featured: false,
+  isExternal: false,
+  substackUrl: null,
+});
+const note = (contentId: number, text: string, title: string): Note => ({ id: `note-blog-${contentId}`, contentType: 'blog', contentId, text, title, updatedAt: '2026-11-20T00:00:00.000Z' });
+
+function cacheWith(): QueryClient {
+  const client = new QueryClient();
+  client.setQueryData(['videos', 'list', 'all'], { pages: [[video(1, 'The Resurrection and the Historians', 'Minimal facts'), video(2, 'Reading Romans')]], pageParams: [undefined] });
+  client.setQueryData(['blog', 'list', 'all'], { pages: [[summary(7, 'What the Minimal Facts Argument Claims'), summary(8, 'Church Fathers')]], pageParams: [undefined] });
+  // The post's page, with its whole text: it replaces its card.
+  const detail: BlogPost = { ...summary(8, 'Church Fathers'), content: 'Ignatius of Antioch wrote seven letters on his way to Rome.' };
+  client.setQueryData(['blog', 'detail', 8], detail);
+  client.setQueryData(['search', 'grace'], { videos: [video(1, 'The Resurrection and the Historians')], blogPosts: [] });
+  // Private and unrelated answers are never searched.
+  client.setQueryData(['private', 'bookmarks'], [video(99, 'Secret bookmark')]);
+  return client;
+}
+
+describe('offline search over what this device has', () => {
+  const docs = offlineDocs(cacheWith(), [note(7, 'Check 1 Corinthians 15 and the creed.', 'What the Minimal Facts Argument Claims')]);
+
+  test('collects each cached video and article once (a post with its whole text), and the notes; nothing else', () => {
+    expect(docs.map((d) => d.key).sort()).toEqual(['article-7', 'article-8', 'note-note-blog-7', 'video-1', 'video-2']);
+    const post = docs.find((d) => d.key === 'article-8')!;
+    expect(post.text).toContain('Ignatius');
+  });
+
+  test('matches word prefixes and small typos, in the whole text of a post', () => {
+    expect(searchOffline(docs, 'resur').map((d) => d.key)).toContain('video-1');
+    expect(searchOffline(docs, 'ignatios').map((d) => d.key)).toEqual(['article-8']);
+    expect(searchOffline(docs, 'corinthians').map((d) => d.key)).toEqual(['note-note-blog-7']);
+  });
+
+  test('ranks a title match above a match in the text', () => {
+    const keys = searchOffline(docs, 'minimal facts').map((d) => d.key);
+    expect(keys.indexOf('article-7')).toBeLessThan(keys.indexOf('video-1'));
+  });
+
+  test('when no document has every word, those with any of them; nothing for nothing', () => {
+    expect(searchOffline(docs, 'romans zzzzqqq').map((d) => d.key)).toEqual(['video-2']);
+    expect(searchOffline(docs, 'zzzzqqq')).toEqual([]);
+  });
+});
+
+describe('the index', () => {
+  test('is built once for the same documents and again when they change (a note written, an item cached)', async () => {
+    const { indexFor } = await import('./offline-index');
+    const client = cacheWith();
+    const first = offlineDocs(client, []);
+    const index = indexFor(first);
+    expect(indexFor(offlineDocs(client, []))).toBe(index);
+    const withNote = offlineDocs(client, [note(8, 'Polycarp', 'Church Fathers')]);
+    const rebuilt = indexFor(withNote);
+    expect(rebuilt).not.toBe(index);
+    expect(searchOffline(withNote, 'polycarp').map((d) => d.kind)).toEqual(['note']);
+    client.setQueryData(['videos', 'detail', 3], video(3, 'Polycarp of Smyrna'));
+    const withVideo = offlineDocs(client, [note(8, 'Polycarp', 'Church Fathers')]);
+    expect(indexFor(withVideo)).not.toBe(rebuilt);
+    expect(searchOffline(withVideo, 'polycarp').map((d) => d.key)).toEqual(['video-3', 'note-note-blog-8']);
+  });
+});

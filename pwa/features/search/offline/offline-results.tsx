@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { BookOpen, NotebookPen, Video as VideoIcon, WifiOff } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { ArticleGrid, VideoGrid } from '../../../components/content';
+import { useAllNotes } from '../../notes/api/notes-store';
+import { notePath } from '../../notes/notes-export';
+import { offlineDocs, searchOffline, type OfflineDoc } from './offline-index';
+
+type Kind = OfflineDoc['kind'];
+const EVERY_KIND: readonly Kind[] = ['video', 'article', 'note'];
+
+/**
+ * 'Offline results': with no connection, what this device has that matches (cached videos and
+ * articles, and the reader's notes), best first. `kinds` narrows it (the video library: videos).
+ */
+export default function OfflineResults({ query, kinds = EVERY_KIND, onRetry, retrying = false }: { query: string; kinds?: readonly Kind[]; onRetry?: () => void; retrying?: boolean }) {
+  const queryClient = useQueryClient();
+  const notes = useAllNotes();
+  const results = useMemo(
+    () => (notes === undefined ? undefined : searchOffline(offlineDocs(queryClient, kinds.includes('note') ? notes : []).filter((d) => kinds.includes(d.kind)), query)),
+    [queryClient, notes, query, kinds],
+  );
+  if (results === undefined) return null;
+
+  const videos = results.flatMap((d) => (d.kind === 'video' ? [d.video] : []));
+  const posts = results.flatMap((d) => (d.kind === 'article' ? [d.post] : []));
+  const found = results.flatMap((d) => (d.kind === 'note' ? [d] : []));
+  return (
+    <section aria-labelledby="offline-results" className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2 rounded-box border border-base-300 bg-base-200 px-5 py-4">
+        <h2 id="offline-results" className="flex items-center gap-2 text-lg font-semibold">
+          <WifiOff aria-hidden="true" className="size-5" /> Offline results
+        </h2>
+        <p role="status" className="text-base-content/80">
+          {results.length === 0 ? `Nothing on this device matches “${query}”.` : `${results.length} ${results.length === 1 ? 'match' : 'matches'} on this device for “${query}”.`} The full search needs a connection.
+        </p>
+        {onRetry ? (
+          <button type="button" className="btn btn-sm btn-outline self-start" onClick={onRetry} disabled={retrying}>
+            {retrying ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+            Search online
+          </button>
+        ) : null}
+      </div>
+      {videos.length ? (
+        <section aria-labelledby="offline-videos" className="flex flex-col gap-4">
+          <h3 id="offline-videos" className="flex items-center gap-2 text-xl font-semibold">
+            <VideoIcon aria-hidden="true" className="size-5 text-primary" /> Videos
+          </h3>
+          <VideoGrid videos={videos} />
+        </section>
+      ) : null}
+      {posts.length ? (
+        <section aria-labelledby="offline-articles" className="flex flex-col gap-4">
+          <h3 id="offline-articles" className="flex items-center gap-2 text-xl font-semibold">
+            <BookOpen aria-hidden="true" className="size-5 text-primary" /> Articles
+          </h3>
+          <ArticleGrid posts={posts} />
+        </section>
+      ) : null}
+      {found.length ? (
+        <section aria-labelledby="offline-notes" className="flex flex-col gap-4">
+          <h3 id="offline-notes" className="flex items-center gap-2 text-xl font-semibold">
+            <NotebookPen aria-hidden="true" className="size-5 text-primary" /> Your notes
+          </h3>
+          <ul className="flex flex-col gap-3" aria-label="Notes that match">
+            {found.map((d) => (
+              <li key={d.key} className="rounded-box border border-base-300 p-4">
+                <Link to={notePath(d.note)} className="link link-hover font-semibold">
+                  {d.title}
+                </Link>
+                <p className="mt-1 line-clamp-2 text-sm text-base-content/80">{d.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
+}
