@@ -3,7 +3,7 @@
 // ids). In process; prints the time to build the index and the p50/p95 of a search.
 import { QueryClient } from '@tanstack/react-query';
 import type { BlogPost } from '../../contract/content.js';
-import { indexOf, offlineDocs, searchOffline } from '../../pwa/features/search/offline/offline-index.js';
+import { indexOf, offlineDocs, searchOffline } from '../../pwa/offline/offline-search.js';
 import type { Note } from '../../pwa/offline/db.js';
 import { blogPosts } from '../../seeds/blog-posts/index.js';
 import type { BenchContext, BenchSection } from '../lib/context.js';

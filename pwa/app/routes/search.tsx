@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Page, PageHeading } from '../../components/ui/page';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { SiteSearch } from '../../features/search';
+import { offlineSearchResults } from '../deferred/offline-search';
 
 export function Component() {
   const [params] = useSearchParams();
@@ -11,7 +12,7 @@ export function Component() {
   return (
     <Page>
       <PageHeading title="Search" description="Search videos, articles, and topics." />
-      <SiteSearch query={query} />
+      <SiteSearch query={query} offlineResults={offlineSearchResults} />
     </Page>
   );
 }

@@ -1,5 +1,6 @@
 import { Page, PageHeading } from '../../components/ui/page';
 import { VideoLibrary } from '../../features/videos';
+import { offlineSearchResults } from '../deferred/offline-search';
 import { usePageHead } from '../../lib/use-document-title';
 
 /** /videos (SPEC §2): search the library, filter All / Videos / Shorts, open a result. */
@@ -10,7 +11,7 @@ export function Component() {
   return (
     <Page>
       <PageHeading title={HEAD.title} description={HEAD.description} />
-      <VideoLibrary />
+      <VideoLibrary offlineResults={offlineSearchResults} />
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { BookOpen, SearchX, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArticleGrid, CardSkeletons, VideoGrid } from '../../../components/content';
@@ -9,21 +9,19 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { searchPath } from '../../../lib/use-search-form';
 import { POPULAR_TOPICS, resultLine } from './topics';
 import { LoadError } from '../../../components/ui/load-error';
-
-// What this device has that matches, when there is no connection (MiniSearch and IndexedDB: loaded then).
-const OfflineResults = lazy(() => import('../offline/offline-results'));
+import type { OfflineSearchSlot } from '../../../components/ui/offline-search-slot';
 
 /**
  * The site search screen (SPEC §2): the query comes from the URL (`query`, already trimmed), so a
  * search is a link that can be shared, bookmarked and gone back to. Searching from the page's own
  * box just changes the URL.
  */
-export function SiteSearch({ query }: { query: string }) {
+export function SiteSearch({ query, offlineResults }: { query: string; offlineResults?: OfflineSearchSlot }) {
   return (
     <div className="flex flex-col gap-8">
       {/* Keyed by the query so the box shows the URL's text after a header search or Back. */}
       <SearchBox key={query} initial={query} />
-      {query ? <Results query={query} /> : <PopularTopics title="Popular topics" />}
+      {query ? <Results query={query} offlineResults={offlineResults} /> : <PopularTopics title="Popular topics" />}
     </div>
   );
 }
@@ -72,19 +70,17 @@ function PopularTopics({ title }: { title: string }) {
   );
 }
 
-/** A search made before on this device shows offline too, with its age; one never made here needs a connection. */
-function Results({ query }: { query: string }) {
+/** A search made before on this device shows offline too, with its age; one never made here searches the device (`offlineResults`). */
+function Results({ query, offlineResults }: { query: string; offlineResults?: OfflineSearchSlot }) {
   const search = useSearch(query);
   const state = useQueryConnectionState(search);
 
   if (search.data === undefined) {
     if (state === 'loading') return <CardSkeletons label="Searching…" />;
     if (state === 'offline-empty') {
-      return (
-        <Suspense fallback={<NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />}>
-          <OfflineResults query={query} onRetry={() => void search.refetch()} retrying={search.isFetching} />
-        </Suspense>
-      );
+      // What this device has that matches, where the app supplies it; else: this search needs a connection.
+      const retry = { onRetry: () => void search.refetch(), retrying: search.isFetching };
+      return offlineResults ? offlineResults({ query, ...retry }) : <NeedsConnection what="This search" {...retry} />;
     }
     return <LoadError message={search.error?.message ?? ''} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
   }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Search, SearchX } from 'lucide-react';
 import { CardSkeletons, VideoGrid } from '../../../components/content';
@@ -8,9 +8,8 @@ import { SEARCH_VIDEOS_ERROR, useSearchVideos } from '../api/search-videos';
 import { filterOption, parseFilter, VideoFilterButtons, type VideoFilter } from './video-filter';
 import { SearchInput } from '../../../components/ui/search-input';
 import { LoadError } from '../../../components/ui/load-error';
+import type { OfflineSearchSlot } from '../../../components/ui/offline-search-slot';
 
-// With no connection, a search never made here searches the videos this device has (see the search feature).
-const OfflineResults = lazy(() => import('../../search/offline/offline-results'));
 const VIDEOS_ONLY = ['video'] as const;
 
 /** How long typing must pause before the search runs. */
@@ -25,7 +24,7 @@ const normalise = (text: string) => (text.trim() === '' ? '' : text);
  * back/forward keep it; typing updates it after a short pause, Enter at once. Nothing is fetched
  * before a non-blank query (SPEC §5).
  */
-export function VideoLibrary() {
+export function VideoLibrary({ offlineResults }: { offlineResults?: OfflineSearchSlot } = {}) {
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const filter = parseFilter(params.get('type'));
@@ -107,12 +106,22 @@ export function VideoLibrary() {
         </form>
         <VideoFilterButtons value={filter} onChange={setFilter} results={query.trim() ? search.data : undefined} />
       </div>
-      <Results query={query} filter={filter} search={search} />
+      <Results query={query} filter={filter} search={search} offlineResults={offlineResults} />
     </div>
   );
 }
 
-function Results({ query, filter, search }: { query: string; filter: VideoFilter; search: ReturnType<typeof useSearchVideos> }) {
+function Results({
+  query,
+  filter,
+  search,
+  offlineResults,
+}: {
+  query: string;
+  filter: VideoFilter;
+  search: ReturnType<typeof useSearchVideos>;
+  offlineResults?: OfflineSearchSlot;
+}) {
   if (query.trim() === '') {
     return (
       <div className="flex flex-col items-center gap-3 rounded-box border border-dashed border-base-300 px-6 py-16 text-center">
@@ -123,7 +132,7 @@ function Results({ query, filter, search }: { query: string; filter: VideoFilter
     );
   }
   // A search answered before (on this device) shows, offline too, with its age.
-  if (search.data === undefined) return <NoResultsYet query={query} search={search} />;
+  if (search.data === undefined) return <NoResultsYet query={query} search={search} offlineResults={offlineResults} />;
   const option = filterOption(filter);
   const videos = search.data.filter(option.matches);
   return (
@@ -145,14 +154,12 @@ function Results({ query, filter, search }: { query: string; filter: VideoFilter
 }
 
 /** A search with no answer: loading, offline (never searched on this device), or SPEC's error text. */
-function NoResultsYet({ query, search }: { query: string; search: ReturnType<typeof useSearchVideos> }) {
+function NoResultsYet({ query, search, offlineResults }: { query: string; search: ReturnType<typeof useSearchVideos>; offlineResults?: OfflineSearchSlot }) {
   const state = useQueryConnectionState(search);
   if (state === 'offline-empty') {
-    return (
-      <Suspense fallback={<NeedsConnection what="This search" onRetry={() => void search.refetch()} retrying={search.isFetching} />}>
-        <OfflineResults query={query} kinds={VIDEOS_ONLY} onRetry={() => void search.refetch()} retrying={search.isFetching} />
-      </Suspense>
-    );
+    // The videos this device has that match, where the app supplies them; else: this search needs a connection.
+    const retry = { onRetry: () => void search.refetch(), retrying: search.isFetching };
+    return offlineResults ? offlineResults({ query, kinds: VIDEOS_ONLY, ...retry }) : <NeedsConnection what="This search" {...retry} />;
   }
   if (state !== 'error') return <CardSkeletons label="Searching videos…" />;
   return (

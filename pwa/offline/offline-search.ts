@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { QueryClient } from '@tanstack/react-query';
-import type { BlogPostSummary, Video } from '../../../../contract/content.js';
-import type { Note } from '../../../offline/db';
+import type { BlogPostSummary, Video } from '../../contract/content.js';
+import type { Note } from './db';
 
 // Search on the device (issue 11, part 2): with no connection, what this device has of the site's
 // videos and articles (every answer kept in the query cache, which is saved in IndexedDB) and the

@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, NotebookPen, Video as VideoIcon, WifiOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ArticleGrid, VideoGrid } from '../../../components/content';
-import { useAllNotes } from '../../notes/api/notes-store';
-import { notePath } from '../../notes/notes-export';
-import { offlineDocs, searchOffline, type OfflineDoc } from './offline-index';
+import { ArticleGrid, VideoGrid } from '../../components/content';
+import { useAllNotes } from '../../features/notes/api/notes-store';
+import { notePath } from '../../features/notes/notes-export';
+import { offlineDocs, searchOffline, type OfflineDoc } from '../../offline/offline-search';
 
-type Kind = OfflineDoc['kind'];
+export type OfflineKind = OfflineDoc['kind'];
+type Kind = OfflineKind;
 const EVERY_KIND: readonly Kind[] = ['video', 'article', 'note'];
 
 /**

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { BlogPost, BlogPostSummary, Video } from '../../../../contract/content.js';
-import type { Note } from '../../../offline/db';
-import { offlineDocs, searchOffline } from './offline-index';
+import type { BlogPost, BlogPostSummary, Video } from '../../contract/content.js';
+import type { Note } from './db';
+import { offlineDocs, searchOffline } from './offline-search';
 
 const video = (id: number, title: string, description = ''): Video => ({
   id,
@@ -71,7 +71,7 @@ describe('offline search over what this device has', () => {
 
 describe('the index', () => {
   test('is built once for the same documents and again when they change (a note written, an item cached)', async () => {
-    const { indexFor } = await import('./offline-index');
+    const { indexFor } = await import('./offline-search');
     const client = cacheWith();
     const first = offlineDocs(client, []);
     const index = indexFor(first);

@@ -1,0 +1,14 @@
+import { lazy, Suspense } from 'react';
+import { NeedsConnection } from '../../components/ui/offline';
+import type { OfflineSearchSlot } from '../../components/ui/offline-search-slot';
+
+// The search feature's and the video library's 'Offline results': what this device has that
+// matches (the query cache's videos and articles, and the notes feature's notes), composed here.
+// MiniSearch and IndexedDB load only when a search is made offline.
+const OfflineResults = lazy(() => import('./offline-results'));
+
+export const offlineSearchResults: OfflineSearchSlot = ({ query, kinds, onRetry, retrying }) => (
+  <Suspense fallback={<NeedsConnection what="This search" onRetry={onRetry} retrying={retrying} />}>
+    <OfflineResults query={query} kinds={kinds} onRetry={onRetry} retrying={retrying} />
+  </Suspense>
+);
