@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, NotebookPen, Video as VideoIcon, WifiOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -11,6 +12,19 @@ export type OfflineKind = OfflineDoc['kind'];
 type Kind = OfflineKind;
 const EVERY_KIND: readonly Kind[] = ['video', 'article', 'note'];
 
+/** Changes when an answer is added to the query cache or replaced (the saved cache being restored, too). */
+function useCachedAnswersVersion(queryClient: QueryClient): number {
+  const [version, setVersion] = useState(0);
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type === 'added' || event.type === 'removed' || (event.type === 'updated' && event.action.type === 'success')) setVersion((v) => v + 1);
+      }),
+    [queryClient],
+  );
+  return version;
+}
+
 /**
  * 'Offline results': with no connection, what this device has that matches (cached videos and
  * articles, and the reader's notes), best first. `kinds` narrows it (the video library: videos).
@@ -18,9 +32,12 @@ const EVERY_KIND: readonly Kind[] = ['video', 'article', 'note'];
 export default function OfflineResults({ query, kinds = EVERY_KIND, onRetry, retrying = false }: { query: string; kinds?: readonly Kind[]; onRetry?: () => void; retrying?: boolean }) {
   const queryClient = useQueryClient();
   const notes = useAllNotes();
+  const cacheVersion = useCachedAnswersVersion(queryClient);
   const results = useMemo(
     () => (notes === undefined ? undefined : searchOffline(offlineDocs(queryClient, kinds.includes('note') ? notes : []).filter((d) => kinds.includes(d.kind)), query)),
-    [queryClient, notes, query, kinds],
+    // cacheVersion: what the device has changed (the saved cache restored, an answer arrived).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [queryClient, notes, query, kinds, cacheVersion],
   );
   if (results === undefined) return null;
 
