@@ -1,53 +1,20 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Bookmark, LogOut, NotebookPen, RefreshCw, User as UserIcon } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { User } from '../../../contract/users.js';
 import { Avatar } from '../../components/ui/avatar';
 import { ReadingSettings } from '../../features/reading';
+import { useDisclosure } from '../../lib/use-disclosure';
 
 /**
  * The signed-in user's menu (a disclosure: a button and the links it shows). Closes on Escape
  * (focus back on the button), a click elsewhere, and navigation.
  */
 export function UserMenu({ user, onLogout, loggingOut }: { user: User; onLogout: () => void; loggingOut: boolean }) {
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.key]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  const { open, setOpen, panelId, containerProps, buttonProps } = useDisclosure();
 
   return (
-    <div
-      ref={container}
-      className="relative"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        className="btn btn-ghost btn-circle"
-        aria-label={`Account menu for @${user.username}`}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div {...containerProps} className="relative">
+      <button {...buttonProps} type="button" className="btn btn-ghost btn-circle" aria-label={`Account menu for @${user.username}`}>
         <Avatar name={user.name || user.username} src={user.avatarUrl} />
       </button>
       <div id={panelId} hidden={!open} className="absolute right-0 top-full z-50 mt-2 w-72 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
 import { Type } from 'lucide-react';
-import { useLocation } from 'react-router-dom';
+import { useDisclosure } from '../../../lib/use-disclosure';
 import { ReadingSettings } from './reading-settings';
 
 /**
@@ -9,43 +8,11 @@ import { ReadingSettings } from './reading-settings';
  * and navigation.
  */
 export function ReadingMenu({ className = '' }: { className?: string }) {
-  const [open, setOpen] = useState(false);
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.key]);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!container.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
+  const { open, panelId, containerProps, buttonProps } = useDisclosure();
 
   return (
-    <div
-      ref={container}
-      className={`relative ${className}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={button}
-        type="button"
-        className="btn btn-ghost btn-square btn-sm"
-        aria-label="Reading settings"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((o) => !o)}
-      >
+    <div {...containerProps} className={`relative ${className}`}>
+      <button {...buttonProps} type="button" className="btn btn-ghost btn-square btn-sm" aria-label="Reading settings">
         <Type aria-hidden="true" className="size-5" />
       </button>
       <div id={panelId} hidden={!open} className="absolute right-0 top-full z-50 mt-2 w-72 rounded-box border border-base-300 bg-base-100 p-4 shadow-lg">
