@@ -6,6 +6,13 @@ import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch'
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { AuthDialog } from './auth-dialog';
 
+// The welcome waits for the page to settle: a test may hold that moment back.
+const page = vi.hoisted(() => ({ settled: Promise.resolve() as Promise<void> }));
+vi.mock('../../../lib/page-settled', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/page-settled')>()),
+  pageSettled: () => page.settled,
+}));
+
 const dialog = () => screen.getByRole('dialog', { hidden: true }) as HTMLDialogElement;
 const panel = (name: 'Sign Up' | 'Log In') => {
   const tab = screen.getByRole('tab', { name, hidden: true });
@@ -49,6 +56,23 @@ describe('AuthDialog: opening and closing', () => {
     expect(dialog().open).toBe(false);
     act(() => openAuthDialog());
     expect(dialog().open).toBe(false);
+  });
+
+  test('opened on Log In before the page has settled (as "Session ended" does), the welcome does not switch it to Sign Up nor open again once closed', async () => {
+    let settle: () => void = () => undefined;
+    page.settled = new Promise<void>((resolve) => (settle = resolve));
+    mockFetch(() => json(500, {}));
+    renderWithProviders(<AuthDialog />);
+    act(() => openAuthDialog('login'));
+    expect(dialog().open).toBe(true);
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Log In', hidden: true }).getAttribute('aria-selected')).toBe('true'));
+    await act(async () => settle());
+    await act(async () => {});
+    expect(screen.getByRole('tab', { name: 'Log In', hidden: true }).getAttribute('aria-selected')).toBe('true');
+    act(() => dialog().close());
+    await act(async () => {});
+    expect(dialog().open).toBe(false);
+    page.settled = Promise.resolve();
   });
 
   test('once closed it stays closed, and the openAuthDialog event opens it again', async () => {

@@ -35,7 +35,10 @@ export function AuthDialog() {
   const baseId = useId();
   const titleId = `${baseId}-title`;
 
+  // Opened once on this page (by itself or by an openAuthDialog event): the welcome is not shown again.
+  const opened = useRef(false);
   const show = useCallback((which: AuthTab) => {
+    opened.current = true;
     setTab(which);
     setOpening((n) => n + 1);
     setOpen(true);
@@ -58,7 +61,8 @@ export function AuthDialog() {
       // Without its chunk (offline, a deploy removed it) it opens all the same, with its fallback.
       .catch(() => undefined)
       .then(() => {
-        if (mounted.current && !signedIn.current) show('signup');
+        // Not over a dialog something else opened meanwhile ('Session ended' opens it on Log In).
+        if (mounted.current && !signedIn.current && !opened.current) show('signup');
       });
   }, [isLoading, user, show]);
 
