@@ -3,8 +3,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
-import type { AppConfig } from './config.js';
-import type { Db } from './db.js';
+import type { AppDeps } from './deps.js';
 import { clientWentAway, decodingErrorsAsBadRequest, errorHandler } from './errors.js';
 import { transactionAware } from './lib/request-transaction.js';
 import { idempotency } from './middleware/idempotency.js';
@@ -28,10 +27,7 @@ import { searchRoutes } from './modules/search/search.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { videoRoutes } from './modules/videos/videos.routes.js';
 
-export interface AppDeps {
-  config: AppConfig;
-  db: Db;
-}
+export type { AppDeps };
 
 /** Builds the Koa app; never listens (server.ts does), so tests mount it on an ephemeral port. */
 export function createApp(rawDeps: AppDeps): Koa {

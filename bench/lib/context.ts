@@ -1,6 +1,7 @@
 // What the sections of the bench share: the temp folder, the database dialect, the processes'
 // peak memory, and the figures that go into the summary at the end.
-import type { Dialect } from './database.js';
+/** The database the bench runs on: SQLite temp files, or PostgreSQL when DATABASE_URL says so. */
+export type Dialect = 'sqlite' | 'pg';
 
 export interface SummaryFigure {
   section: string;

@@ -4,9 +4,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { parseDatabaseUrl, type DatabaseConfig } from '../../api/config.js';
-import type { BenchContext } from './context.js';
+import type { BenchContext, Dialect } from './context.js';
 
-export type Dialect = 'sqlite' | 'pg';
+export type { Dialect };
 
 export interface BenchDatabase {
   /** The DATABASE_URL to hand to the app server. */

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { requireSelf, requireUserId, sessionUserId } from '../../middleware/auth.js';
 import { devotionalsService } from './devotionals.service.js';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SITE_DOCUMENTS } from '../../../contract/index.js';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
 import { feedsService } from './feeds.service.js';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { newsletterService } from './newsletter.service.js';
 
 export function newsletterRoutes({ db }: AppDeps): Router {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import type { StoredObject, UploadTicket } from '../../../contract/index.js';
 import { requireUserId } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';

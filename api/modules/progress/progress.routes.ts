@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireUserId } from '../../middleware/auth.js';
 import { progressService } from './progress.service.js';
 

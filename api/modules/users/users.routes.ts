@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { requireSelf, sessionUserId } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
 import type { User } from '../../../contract/index.js';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../app.js';
+import type { AppDeps } from '../../deps.js';
 import { sendJsonOrNull } from '../../lib/respond.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { videosService } from './videos.service.js';
