@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BlogPostSummary, Video } from '../../contract/content.js';
 import type { Note } from './db';
+import { noteTitle } from './note-subject';
 
 // Search on the device (issue 11, part 2): with no connection, what this device has of the site's
 // videos and articles (every answer kept in the query cache, which is saved in IndexedDB) and the
@@ -53,8 +54,7 @@ export function offlineDocs(queryClient: QueryClient, notes: readonly Note[]): O
     collect(query.state.data, found);
   }
   for (const note of notes) {
-    const title = note.title?.trim() || (note.contentType === 'video' ? `Video ${note.contentId}` : `Article ${note.contentId}`);
-    found.set(`note-${note.id}`, { key: `note-${note.id}`, kind: 'note', title, text: note.text, note });
+    found.set(`note-${note.id}`, { key: `note-${note.id}`, kind: 'note', title: noteTitle(note), text: note.text, note });
   }
   return [...found.values()];
 }

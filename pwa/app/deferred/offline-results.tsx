@@ -3,13 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, NotebookPen, Video as VideoIcon, WifiOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ArticleGrid, VideoGrid } from '../../components/content';
+import { ArticleGrid, ResultGroup, VideoGrid } from '../../components/content';
 import { useAllNotes } from '../../features/notes/api/notes-store';
-import { notePath } from '../../features/notes/notes-export';
+import { notePath } from '../../offline/note-subject';
 import { offlineDocs, searchOffline, type OfflineDoc } from '../../offline/offline-search';
 
-export type OfflineKind = OfflineDoc['kind'];
-type Kind = OfflineKind;
+type Kind = OfflineDoc['kind'];
 const EVERY_KIND: readonly Kind[] = ['video', 'article', 'note'];
 
 /** Changes when an answer is added to the query cache or replaced (the saved cache being restored, too). */
@@ -60,39 +59,24 @@ export default function OfflineResults({ query, kinds = EVERY_KIND, onRetry, ret
           </button>
         ) : null}
       </div>
-      {videos.length ? (
-        <section aria-labelledby="offline-videos" className="flex flex-col gap-4">
-          <h3 id="offline-videos" className="flex items-center gap-2 text-xl font-semibold">
-            <VideoIcon aria-hidden="true" className="size-5 text-primary" /> Videos
-          </h3>
-          <VideoGrid videos={videos} />
-        </section>
-      ) : null}
-      {posts.length ? (
-        <section aria-labelledby="offline-articles" className="flex flex-col gap-4">
-          <h3 id="offline-articles" className="flex items-center gap-2 text-xl font-semibold">
-            <BookOpen aria-hidden="true" className="size-5 text-primary" /> Articles
-          </h3>
-          <ArticleGrid posts={posts} />
-        </section>
-      ) : null}
-      {found.length ? (
-        <section aria-labelledby="offline-notes" className="flex flex-col gap-4">
-          <h3 id="offline-notes" className="flex items-center gap-2 text-xl font-semibold">
-            <NotebookPen aria-hidden="true" className="size-5 text-primary" /> Your notes
-          </h3>
-          <ul className="flex flex-col gap-3" aria-label="Notes that match">
-            {found.map((d) => (
-              <li key={d.key} className="rounded-box border border-base-300 p-4">
-                <Link to={notePath(d.note)} className="link link-hover font-semibold">
-                  {d.title}
-                </Link>
-                <p className="mt-1 line-clamp-2 text-sm text-base-content/80">{d.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ResultGroup id="offline-videos" icon={VideoIcon} title="Videos" size={videos.length} level={3}>
+        <VideoGrid videos={videos} />
+      </ResultGroup>
+      <ResultGroup id="offline-articles" icon={BookOpen} title="Articles" size={posts.length} level={3}>
+        <ArticleGrid posts={posts} />
+      </ResultGroup>
+      <ResultGroup id="offline-notes" icon={NotebookPen} title="Your notes" size={found.length} level={3}>
+        <ul className="flex flex-col gap-3" aria-label="Notes that match">
+          {found.map((d) => (
+            <li key={d.key} className="rounded-box border border-base-300 p-4">
+              <Link to={notePath(d.note)} className="link link-hover font-semibold">
+                {d.title}
+              </Link>
+              <p className="mt-1 line-clamp-2 text-sm text-base-content/80">{d.text}</p>
+            </li>
+          ))}
+        </ul>
+      </ResultGroup>
     </section>
   );
 }

@@ -4,3 +4,4 @@ export { CardSkeletons } from './card-skeletons';
 export { DurationMeta, FeaturedSkeleton, MetaItem, PublishedMeta, ReadTimeMeta, ViewsMeta } from './meta';
 export { VideoCard } from './video-card';
 export { YoutubeThumbnail, youtubeThumbnailUrl } from './youtube-thumbnail';
+export { ResultGroup } from './result-group';

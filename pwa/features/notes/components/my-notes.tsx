@@ -7,7 +7,8 @@ import { useToast } from '../../../components/ui/toast';
 import { formatDate } from '../../../lib/format';
 import type { Note } from '../../../offline/db';
 import { deleteNote, useAllNotes } from '../api/notes-store';
-import { exportFileName, exportMarkdown, notePath, notesToMarkdown, noteTitle } from '../notes-export';
+import { notePath, noteTitle } from '../../../offline/note-subject';
+import { exportFileName, exportMarkdown, notesToMarkdown } from '../notes-export';
 
 export const NO_NOTES = 'No notes yet. What you write in “Your Notes” beside a video or an article shows up here.';
 const EXCERPT_LENGTH = 180;

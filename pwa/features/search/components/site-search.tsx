@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BookOpen, SearchX, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArticleGrid, CardSkeletons, VideoGrid } from '../../../components/content';
+import { ArticleGrid, CardSkeletons, ResultGroup, VideoGrid } from '../../../components/content';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { useSearch } from '../api/search';
@@ -96,28 +96,12 @@ function Results({ query, offlineResults }: { query: string; offlineResults?: Of
         <OfflineDataNote query={search} />
       </div>
       {count === 0 ? <NoResults /> : null}
-      {videos.length ? (
-        <section aria-labelledby="search-videos" className="flex flex-col gap-4">
-          <div className="flex items-center gap-3">
-            <h2 id="search-videos" className="flex items-center gap-2 text-2xl font-semibold">
-              <Video aria-hidden="true" className="size-6 text-primary" /> Videos
-            </h2>
-            <span className="badge badge-ghost">{countOf(videos.length, 'video', 'videos')}</span>
-          </div>
-          <VideoGrid videos={videos} />
-        </section>
-      ) : null}
-      {blogPosts.length ? (
-        <section aria-labelledby="search-articles" className="flex flex-col gap-4">
-          <div className="flex items-center gap-3">
-            <h2 id="search-articles" className="flex items-center gap-2 text-2xl font-semibold">
-              <BookOpen aria-hidden="true" className="size-6 text-primary" /> Articles
-            </h2>
-            <span className="badge badge-ghost">{countOf(blogPosts.length, 'article', 'articles')}</span>
-          </div>
-          <ArticleGrid posts={blogPosts} />
-        </section>
-      ) : null}
+      <ResultGroup id="search-videos" icon={Video} title="Videos" size={videos.length} badge={countOf(videos.length, 'video', 'videos')}>
+        <VideoGrid videos={videos} />
+      </ResultGroup>
+      <ResultGroup id="search-articles" icon={BookOpen} title="Articles" size={blogPosts.length} badge={countOf(blogPosts.length, 'article', 'articles')}>
+        <ArticleGrid posts={blogPosts} />
+      </ResultGroup>
     </div>
   );
 }
