@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import fresh from 'fresh';
+import { isAppPagePath } from '../lib/page-path.js';
 import { readingVariant } from '../lib/reading-cookie.js';
 import type { Context, Middleware, Next } from 'koa';
 
@@ -76,8 +77,7 @@ function resourceOf(path: string): string {
  * Protocol, host and URL (Koa 3's `ctx.origin` is the Origin request header, absent on most GETs),
  * and for a page, the reader's theme and text size: a rendered page carries them on <html>.
  */
-const keyOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}${ctx.url}${isPagePath(ctx.path) ? readingVariant(ctx) : ''}`;
-const isPagePath = (p: string) => !p.startsWith('/api/') && !/\.[^/]*$/.test(p);
+const keyOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}${ctx.url}${isAppPagePath(ctx.path) ? readingVariant(ctx) : ''}`;
 
 export interface PublicCache {
   serve: Middleware;

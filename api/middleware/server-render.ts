@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
+import { isAppPagePath } from '../lib/page-path.js';
 import { readingSettingsOf, withReadingAttributes } from '../lib/reading-cookie.js';
 import type { Context, Next } from 'koa';
 import type { RenderRequest, RenderResult } from '../../contract/server-render.js';
@@ -78,9 +79,7 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
 
 /** A path that names a page of the app (no file extension, not the API, not an upload). */
 function isPage(p: string): boolean {
-  if (p === '/api' || p.startsWith('/api/') || p.startsWith('/objects/')) return false;
-  if (CLIENT_ONLY.has(p.replace(/\/$/, '') || '/')) return false;
-  return path.extname(p) === '';
+  return isAppPagePath(p) && !CLIENT_ONLY.has(p.replace(/\/$/, '') || '/');
 }
 
 /** This process's own address, as the connection reached it: the renderer's API calls stay on this machine. */
