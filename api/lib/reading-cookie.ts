@@ -1,10 +1,23 @@
 import type { Context } from 'koa';
 import { DEFAULT_READING, READING_COOKIE, readingAttributes, readingFrom, type ReadingSettings } from '../../contract/reading.js';
 
-/** The reader's theme and text size from their cookie (defaults without one, or with a value we do not know). */
+/**
+ * The reader's theme and text size from their cookie (defaults without one, with a value we do not
+ * know, or one that is not even valid percent-encoding): read once per request (the public cache's
+ * key and the renderer both ask).
+ */
 export function readingSettingsOf(ctx: Context): ReadingSettings {
-  const raw = ctx.cookies.get(READING_COOKIE);
-  return raw ? readingFrom(decodeURIComponent(raw)) : DEFAULT_READING;
+  const state = ctx.state as { readingSettings?: ReadingSettings };
+  return (state.readingSettings ??= parseCookie(ctx.cookies.get(READING_COOKIE)));
+}
+
+function parseCookie(raw: string | undefined): ReadingSettings {
+  if (!raw) return DEFAULT_READING;
+  try {
+    return readingFrom(decodeURIComponent(raw));
+  } catch {
+    return DEFAULT_READING;
+  }
 }
 
 /**

@@ -282,9 +282,9 @@ describe("the reader's theme and text size", () => {
     expect(fake().calls.filter((c) => c.url === url)).toHaveLength(4);
   });
 
-  test('a cookie we do not know changes nothing and cannot inject markup', async () => {
+  test('a cookie we do not know (or not even valid percent-encoding) changes nothing, is never a 500, and cannot inject markup', async () => {
     const url = fresh('/blog');
-    for (const cookie of ['cik_reading=purple.huge', 'cik_reading="><script>alert(1)</script>', 'cik_reading=dark.large%22%3E%3Cscript%3E']) {
+    for (const cookie of ['cik_reading=%', 'cik_reading=%E0.large', 'cik_reading=purple.huge', 'cik_reading="><script>alert(1)</script>', 'cik_reading=dark.large%22%3E%3Cscript%3E']) {
       const text = await html(url, cookie);
       expect(htmlTag(text)).toMatch(/^<html lang="en"( data-theme="cik-dark")?>$/);
       expect(text).not.toContain('<script>alert');
