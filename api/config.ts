@@ -52,8 +52,6 @@ export interface AppConfig {
   distDir: string;
   /** Reverse proxies in front of the server whose X-Forwarded-* to believe (TRUST_PROXY); 0: none. */
   trustProxyHops: number;
-  /** Any proxy trusted at all (`trustProxyHops > 0`): X-Forwarded-Proto/Host count. */
-  trustProxy: boolean;
   /** null: nothing is limited; only for the bench's baseline, never from the environment. */
   rateLimits: RateLimitsConfig | null;
   logRequests: boolean;
@@ -142,7 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadDir: path.resolve(e.UPLOAD_DIR),
     distDir: path.resolve(e.DIST_DIR),
     trustProxyHops: e.TRUST_PROXY,
-    trustProxy: e.TRUST_PROXY > 0,
     rateLimits: {
       authPerAddress: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
       loginPerAccount: { max: e.LOGIN_ACCOUNT_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
