@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { freePort, HttpClient, killGroup, liveGroupMembers, signalGroup, sleep, spawnServer, waitForGroupGone, waitUntilServing, type ServerProcess } from '../support/server-process.js';
+import { freePort, HttpClient, killGroup, liveGroupMembers, signalGroup, spawnServer, waitForGroupGone, until as waitUntil, waitUntilServing, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
 
 let tdb: TestDatabase | undefined;
@@ -47,15 +47,8 @@ function workersOf(s: ServerProcess): number[] {
   return nodes.filter((pid) => nodes.includes(parentOf(pid)));
 }
 
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const start = performance.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; output:\n${server?.output()}`);
-    await sleep(50);
-  }
-}
+/** The shared poll, with the server's output in its timeout message and 20 s to wait. */
+const until = <T,>(what: string, probe: () => T | Promise<T>) => waitUntil(what, probe, { timeoutMs: 20_000, context: () => server?.output() });
 
 const lines = (s: ServerProcess, text: string) => s.output().split('\n').filter((line) => line.includes(text)).length;
 

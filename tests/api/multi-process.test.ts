@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, HttpClient, killGroup, sleep, spawnServer, waitUntilServing, type ServerProcess } from '../support/server-process.js';
+import { freePort, HttpClient, killGroup, spawnServer, until, waitUntilServing, type ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -30,15 +30,6 @@ let b: Node;
 let userId = 0;
 let contentId = 0;
 
-async function until<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const start = performance.now();
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
 
 /** The same browser (its cookies) talking to another process. */
 function sameBrowserOn(node: Node, from: HttpClient): HttpClient {
@@ -267,7 +258,7 @@ describe(`two API processes on one ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQ
     // The dead holder stops renewing its leases; once they lapse, the survivor runs the jobs.
     const before = other.runsOf('upload-sweep').length;
     expect(before).toBe(0);
-    await until('the survivor to take the upload sweep over', () => other.runsOf('upload-sweep').length > 0, JOB_LEASE_MS + 15_000);
+    await until('the survivor to take the upload sweep over', () => other.runsOf('upload-sweep').length > 0, { timeoutMs: JOB_LEASE_MS + 15_000 });
     onHolder.destroy();
     onOther.destroy();
   }, 60_000);

@@ -149,6 +149,17 @@ export async function killGroup(server: ServerProcess): Promise<void> {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Polls `probe` every 50 ms until it gives something truthy; `context` adds to the timeout's message (a server's output). */
+export async function until<T>(what: string, probe: () => T | Promise<T>, { timeoutMs = 15_000, context }: { timeoutMs?: number; context?: () => string | undefined } = {}): Promise<NonNullable<T>> {
+  const start = performance.now();
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}${context ? `; output:\n${context() ?? ''}` : ''}`);
+    await sleep(50);
+  }
+}
+
 export interface HttpAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
