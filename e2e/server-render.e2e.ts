@@ -58,10 +58,12 @@ const jsonLd = (html: string) => {
 };
 
 let post: Post;
+let otherPost: Post;
 let video: Video;
 beforeAll(async () => {
   const posts = await api<Post[]>('/api/blog');
   post = await api<Post>(`/api/blog/${posts[0]!.id}`);
+  otherPost = await api<Post>(`/api/blog/${posts[1]!.id}`);
   const videos = await api<Video[]>('/api/videos/popular');
   video = await api<Video>(`/api/videos/${videos[0]!.id}`);
 });
@@ -101,7 +103,7 @@ describe('the first HTML of each public page', () => {
     expect(text).toContain(post.title);
     expect(text).toContain(firstSentence(post.content));
     // Markdown rendered, not shown as source.
-    expect(html).toMatch(/<div class="blog-prose[^"]*"><(h2|p|ul|ol|blockquote)/);
+    expect(html).toMatch(/<div [^>]*class="blog-prose[^"]*"><(h2|p|ul|ol|blockquote)/);
     expect(titleOf(html)).toBe(`${post.title} · context is key`);
     if (post.excerpt) expect(meta(html, 'name', 'description')).toBe(post.excerpt);
     expect(meta(html, 'property', 'og:title')).toBe(post.title);
@@ -270,6 +272,32 @@ describe('hydration', () => {
     expect(html).not.toContain(user.username);
     expect(html).not.toContain('Account menu');
     expect(html).not.toContain('"private"');
+  });
+
+  test("a post the server rendered keeps the server's article HTML: the Markdown renderer loads only for a post the browser renders", async () => {
+    const page = await visitor.newPage();
+    const problems = consoleProblems(page);
+    const rendererRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/markdown-[\w-]{8}\.js$/.test(new URL(request.url()).pathname)) rendererRequests.push(request.url());
+    });
+    await visitAndDismissAuth(page, `/blog/${post.id}`);
+    await page.waitForLoadState('networkidle');
+    const article = page.getByRole('main').locator('.blog-prose');
+    await expect.poll(() => article.innerText()).toContain(firstSentence(post.content));
+    expect(rendererRequests).toEqual([]);
+    expect(problems).toEqual([]);
+
+    // Another post, reached in the app: the browser renders its Markdown (the renderer loads now).
+    const other = otherPost;
+    await page.evaluate((path) => {
+      history.pushState(null, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/blog/${other.id}`);
+    await page.getByRole('main').getByRole('heading', { level: 1, name: other.title }).waitFor();
+    await expect.poll(() => article.first().innerText()).toContain(firstSentence(other.content));
+    expect(rendererRequests).toHaveLength(1);
+    expect(problems).toEqual([]);
   });
 
   test('the first paint of a post is its text: screenshots before any script has run', async () => {

@@ -85,10 +85,7 @@ export async function createHydratingRouter(queryClient: QueryClient, shouldPref
   const lazyMatches = (matchRoutes(appRoutes, window.location) ?? []).filter((m) => typeof m.route.lazy === 'function');
   await Promise.all(
     lazyMatches.map(async ({ route }) => {
-      const load = route.lazy as () => Promise<Partial<RouteObject> & { beforeHydrate?: () => Promise<unknown> }>;
-      const { beforeHydrate, ...loaded } = await load();
-      // What the page renders at once from its data on the server but loads apart in the browser (the Markdown renderer).
-      await beforeHydrate?.();
+      const loaded = await (route.lazy as () => Promise<Partial<RouteObject>>)();
       // The module's exports become the route's, as React Router's own lazy loading does.
       Object.assign(route, { ...loaded, lazy: undefined });
     }),

@@ -9,6 +9,11 @@ export function setHydratingServerMarkup(on: boolean): void {
   renderingServerMarkup = on;
 }
 
+/** Whether the render under way hydrates the server's markup (false on the server itself). */
+export function isHydratingServerMarkup(): boolean {
+  return renderingServerMarkup && typeof document !== 'undefined';
+}
+
 /**
  * False on the server and in the render that hydrates its markup, true just after (as a
  * transition, so a large page re-renders in slices); true from the start where the browser renders

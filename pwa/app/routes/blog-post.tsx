@@ -3,11 +3,7 @@ import { Page } from '../../components/ui/page';
 import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferred/study-tools';
 // By path, not through the feature's index: that would bring the /blog list's code with the article.
 import { BlogPostView } from '../../features/blog/components/blog-post-view';
-import { preloadMarkdown } from '../../features/blog/components/markdown-content';
 import { ShareButton } from '../../features/share';
-
-/** A post the server rendered shows its text at once: the renderer is in before hydration (see createHydratingRouter). */
-export const beforeHydrate = preloadMarkdown;
 
 /** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) around it. */
 export function Component() {

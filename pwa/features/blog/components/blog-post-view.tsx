@@ -41,8 +41,14 @@ export function BlogPostView(props: BlogPostViewProps) {
 
 function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostViewProps & { postId: number }) {
   const query = usePost(postId);
-  // Fetch the renderer beside the post, not after it.
-  useEffect(() => void preloadMarkdown(), []);
+  // A post not here yet: fetch the renderer beside it, not after it. (A post the server rendered
+  // needs no renderer until its text changes: MarkdownContent keeps the server's HTML.)
+  const arrivesLater = query.data === undefined;
+  useEffect(() => {
+    if (arrivesLater) void preloadMarkdown();
+    // Decided once, at mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const state = useQueryConnectionState(query);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   useRecordView(query.data?.id);

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { isHydratingServerMarkup } from '../../../lib/use-hydrated';
 import './blog-prose.css';
 
 type Render = (markdown: string) => string;
@@ -21,11 +22,31 @@ export function preloadMarkdown(): Promise<Render> {
   return loading;
 }
 
+/** The article HTML a server-rendered page arrived with, for the Markdown it was made from. */
+interface ServerHtml {
+  markdown: string;
+  html: string;
+}
+
+/**
+ * The HTML the server rendered for this element, while React hydrates it: it was rendered and
+ * sanitised there, so the browser neither loads the renderer (marked + DOMPurify) nor parses the
+ * article again just to arrive at the same markup (on a phone, that was most of a post's hydration).
+ */
+function serverHtml(elementId: string, markdown: string): ServerHtml | null {
+  if (renderer || !isHydratingServerMarkup()) return null;
+  const html = document.getElementById(elementId)?.innerHTML;
+  return html === undefined ? null : { markdown, html };
+}
+
 /** Markdown shown as readable article prose, sanitised (see renderMarkdown): for posts and the editor's preview. */
 export function MarkdownContent({ markdown, className = '' }: { markdown: string; className?: string }) {
+  const elementId = useId();
+  const [fromServer] = useState(() => serverHtml(elementId, markdown));
+  const serverHtmlFits = fromServer !== null && fromServer.markdown === markdown;
   const [render, setRender] = useState<Render | null>(() => renderer);
   useEffect(() => {
-    if (render) return;
+    if (render || serverHtmlFits) return;
     let cancelled = false;
     void preloadMarkdown().then((r) => {
       if (!cancelled) setRender(() => r);
@@ -33,8 +54,13 @@ export function MarkdownContent({ markdown, className = '' }: { markdown: string
     return () => {
       cancelled = true;
     };
-  }, [render]);
-  const html = useMemo(() => (render ? render(markdown) : null), [render, markdown]);
+  }, [render, serverHtmlFits]);
+  const html = useMemo(() => {
+    if (serverHtmlFits) return fromServer.html;
+    if (render) return render(markdown);
+    // The text changed (a newer copy of the post) and the renderer is on its way: the server's stays meanwhile.
+    return fromServer?.html ?? null;
+  }, [serverHtmlFits, fromServer, render, markdown]);
   if (html === null) {
     return (
       // A screen tall, so what follows the article (comments) does not jump when the text arrives.
@@ -45,6 +71,6 @@ export function MarkdownContent({ markdown, className = '' }: { markdown: string
       </div>
     );
   }
-  // Safe: renderMarkdown's output has been through DOMPurify.
-  return <div className={`blog-prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  // Safe: renderMarkdown's output has been through DOMPurify (here or, for the server's, there).
+  return <div id={elementId} className={`blog-prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }
