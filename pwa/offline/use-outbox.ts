@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { deliveryNeeded } from '../lib/delivery-needed';
 import { useUser } from '../lib/session';
 import { appDb, type OutboxEntry } from './db';
 import { requestBackgroundSync } from './background-sync';
@@ -27,7 +26,6 @@ export async function deliverNow(userId: number): Promise<DrainResult> {
  */
 export function useOutboxWrite(): <V>(definition: WriteDefinition<V>, userId: number, vars: NoInfer<V>) => Promise<OutboxEntry> {
   return useCallback(async <V,>(definition: WriteDefinition<V>, userId: number, vars: NoInfer<V>) => {
-    deliveryNeeded();
     const entry = await outbox.enqueue(definition, userId, vars);
     void deliverNow(userId);
     return entry;
