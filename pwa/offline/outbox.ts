@@ -301,9 +301,8 @@ const UNAPPLIED_KEY = 'unappliedDeliveries';
 const UNAPPLIED_MAX = 200;
 
 /**
- * The writes delivered while no page's delivery reaction was there to put their answers into the
- * query cache: by the service worker on Background Sync, perhaps with
- * no tab open, or by a page in the moment before its reaction loaded. They are recorded in the same
+ * The writes delivered where there is no query cache to put their answers into: by the service
+ * worker on Background Sync, perhaps with no tab open (an outbox with `recordDeliveries`). They are recorded in the same
  * IndexedDB transaction that removes the queued entry, so a write is always either still queued
  * (shown as the reader's intent) or recorded here (applied at the next start), never neither.
  */
