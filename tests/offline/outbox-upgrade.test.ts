@@ -240,4 +240,27 @@ describe('upgrading a phone with writes queued by the version before the write r
     expect(server.requests).toEqual([{ key: refused.id, method: 'POST', path: '/api/comments', body: refused.body }]);
     db.close();
   });
+
+  test('a bookmark queued by an even older version (no client id, no saved title) keeps its words and sends the same request', async () => {
+    const row = {
+      ...oldEntries[1]!,
+      id: crypto.randomUUID(),
+      userId: USER,
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      status: 'pending',
+      nextAttemptAt: 0,
+      body: { userId: USER, contentType: 'video', contentId: 3, categoryId: null },
+      meta: undefined,
+    };
+    const db = new AppDatabase(await phoneWithOldQueue([row]));
+    const [entry] = await db.outbox.toArray();
+    expect(describeWrite(entry!).label).toBe(row.label);
+    const server = countingServer();
+    const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents() });
+    expect((await box.drain(USER)).delivered).toBe(1);
+    box.stop();
+    expect(server.requests).toEqual([{ key: row.id, method: 'POST', path: '/api/bookmarks', body: row.body }]);
+    db.close();
+  });
 });
