@@ -124,9 +124,11 @@ async function statesWhenClickable(page: Page): Promise<{ bookmarked: boolean; c
 
 const pressed = async (button: Locator) => (await button.getAttribute('aria-pressed')) === 'true';
 
+/** An outbox entry as stored: its kind and variables (the app's registry makes its request and words). */
 interface OutboxRow {
   status: 'pending' | 'failed';
-  label: string;
+  kind: string;
+  body?: { contentType?: string; contentId?: number; completed?: boolean };
   lastError?: string;
   lastStatus?: number;
   attempts: number;
@@ -224,9 +226,8 @@ class Journey {
   }
 
   private async readDeviceState(item: Item): Promise<string> {
-    const suffix = `:${item.contentType}:${item.id}`;
-    const entries = (await readStore<OutboxRow & { subject: string; kind: string; body?: { completed?: boolean } }>(this.page, 'outbox')).filter(
-      (e) => e.subject.endsWith(suffix) && !e.subject.startsWith('comment:'),
+    const entries = (await readStore<OutboxRow>(this.page, 'outbox')).filter(
+      (e) => e.body?.contentType === item.contentType && e.body.contentId === item.id && e.kind !== 'comment.create',
     );
     const outbox = entries.map((e) => `${e.kind}${e.body?.completed !== undefined ? `(${e.body.completed})` : ''} ${e.status}${e.lastStatus ? ` ${e.lastStatus}` : ''}`).join(', ') || 'none';
     const saved = await readStore<{ key: string; value: { clientState?: { queries?: { queryKey: unknown[]; state: { status: string; data?: unknown } }[] } } }>(this.page, 'queryCache');
@@ -546,7 +547,7 @@ class Journey {
       rows = await readStore<OutboxRow>(this.page, 'outbox');
     }
     const failed = rows.filter((r) => r.status === 'failed');
-    for (const f of failed) console.log(`[chaos] seed=${this.seed} failed in the outbox: ${f.label}: ${f.lastStatus ?? ''} ${f.lastError ?? ''} (${f.attempts} attempts)`);
+    for (const f of failed) console.log(`[chaos] seed=${this.seed} failed in the outbox: ${f.kind} ${JSON.stringify(f.body)}: ${f.lastStatus ?? ''} ${f.lastError ?? ''} (${f.attempts} attempts)`);
 
     // The server holds exactly the last intended state, every comment once.
     const get = async <T>(url: string): Promise<T> => {
@@ -634,7 +635,7 @@ class Journey {
       ...this.wrongs.map((l) => `shown: ${l}`),
       ...(!ALLOW_FLASHES ? this.flashes.map((l) => `shown for a moment: ${l}`) : []),
       ...this.serverErrors.map((l) => `5xx: ${l}`),
-      ...failed.map((r) => `failed in the outbox: ${r.label}: ${r.lastStatus ?? ''} ${r.lastError ?? ''}`),
+      ...failed.map((r) => `failed in the outbox: ${r.kind} ${JSON.stringify(r.body)}: ${r.lastStatus ?? ''} ${r.lastError ?? ''}`),
       ...this.pageErrors.map((l) => `page error: ${l}`),
     ];
     expect(problems, `${line}\n${problems.join('\n')}`).toEqual([]);

@@ -264,7 +264,7 @@ describe('writes offline', () => {
     await button(page, 'Bookmarked').waitFor();
     await waitingToSync(page).waitFor({ state: 'attached' });
     await banner(page).getByRole('link', { name: 'Offline, 1 change waiting to sync. Open the sync centre' }).waitFor();
-    expect(await readStore<{ status: string; path: string; method: string }>(page, 'outbox')).toEqual([expect.objectContaining({ status: 'pending', method: 'POST', path: '/api/bookmarks' })]);
+    expect(await readStore<{ status: string; kind: string }>(page, 'outbox')).toEqual([expect.objectContaining({ status: 'pending', kind: 'bookmark.save' })]);
     await screenshot(page, 'offline-bookmark-and-note', ['mobile']);
 
     const log = recordRequests(own().running);

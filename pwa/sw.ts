@@ -9,7 +9,10 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
-import { getSyncUser, outbox } from './offline/outbox';
+import { getSyncUser, Outbox } from './offline/outbox';
+import { OutboxEvents } from './offline/outbox-events';
+import { refreshesOf } from './offline/write-registry';
+import { registerAppWrites } from './app/write-reactions';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -64,6 +67,12 @@ registerRoute(
   }),
 );
 
+// The worker delivers every kind of write the pages queue: it needs their definitions too.
+registerAppWrites();
+// No query cache here: each delivered answer is recorded for the pages to apply (readUnappliedDeliveries).
+const workerEvents = new OutboxEvents();
+const outbox = new Outbox({ events: workerEvents, recordDeliveries: true });
+
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
@@ -89,10 +98,10 @@ self.addEventListener('sync', (event: Event) => {
       // the sync counts as done, and the write waits until the app is opened again.
       await outbox.resetBackoff();
       const invalidate: unknown[][] = [];
-      // No delivery listener here: the outbox records each delivered answer in IndexedDB for the
-      // pages to apply (now, on the message below, or when one opens). Refusals: refresh their queries.
-      const unsubscribe = outbox.subscribe((e) => {
-        if (e.type === 'failed') invalidate.push(...e.entry.invalidate);
+      // The outbox records each delivered answer in IndexedDB for the pages to apply (now, on the
+      // message below, or when one opens). Refusals: the pages refresh what they touched.
+      const unsubscribe = workerEvents.on((e) => {
+        if (e.type === 'failed') invalidate.push(...refreshesOf(e.entry).map((key) => [...key]));
       });
       try {
         const result = await outbox.drain(userId);

@@ -245,7 +245,7 @@ async function reconnectToDelivered(ctx: BenchContext, context: BrowserContext, 
   ctx.summary.push({ section: 'offline', label: `reconnect → ${QUEUED} queued writes on the server`, value: ms(elapsed), verdict });
 }
 
-/** The entries the app's own writes put in the outbox (see use-bookmark-writes.ts, complete-button.tsx, comments.tsx). */
+/** The entries the app's own writes put in the outbox: each kind's variables (see each feature's api/writes.ts). */
 function queuedWrites(userId: number, items: { contentType: 'video' | 'blog'; contentId: number }[], total: number): OutboxEntry[] {
   const entries: OutboxEntry[] = [];
   const base = { userId, createdAt: new Date().toISOString(), attempts: 0, status: 'pending' as const, nextAttemptAt: 0 };
@@ -255,27 +255,15 @@ function queuedWrites(userId: number, items: { contentType: 'video' | 'blog'; co
     entries.push({
       ...base,
       id: randomUUID(),
-      subject: `bookmark:${item.contentType}:${item.contentId}`,
       kind: 'bookmark.save',
-      method: 'POST',
-      path: '/api/bookmarks',
-      body: { id: randomUUID(), userId, contentType: item.contentType, contentId: item.contentId, categoryId: null },
-      invalidate: [['private', userId, 'bookmarks']],
-      failureMessage: 'Failed to save bookmark. Please try again.',
-      label: `Bookmark ${kindName(item.contentType)} ${item.contentId}`,
+      body: { id: randomUUID(), contentType: item.contentType, contentId: item.contentId, categoryId: null, title: `${kindName(item.contentType)} ${item.contentId}` },
     });
     if (entries.length >= total) break;
     entries.push({
       ...base,
       id: randomUUID(),
-      subject: `progress:${item.contentType}:${item.contentId}`,
       kind: 'progress.set',
-      method: 'POST',
-      path: '/api/progress',
-      body: { userId, contentType: item.contentType, contentId: item.contentId, completed: true, progressPercent: 100 },
-      invalidate: [['private', userId, 'progress']],
-      failureMessage: 'Failed to update progress. Please try again.',
-      label: `Mark ${kindName(item.contentType)} ${item.contentId} complete`,
+      body: { contentType: item.contentType, contentId: item.contentId, completed: true },
     });
   }
   const post = items.find((i) => i.contentType === 'blog');
@@ -284,14 +272,8 @@ function queuedWrites(userId: number, items: { contentType: 'video' | 'blog'; co
     entries.push({
       ...base,
       id: randomUUID(),
-      subject: `comment:blog:${post.contentId}`,
       kind: 'comment.create',
-      method: 'POST',
-      path: '/api/comments',
-      body: { userId, contentType: 'blog', contentId: post.contentId, comment },
-      invalidate: [['comments', 'blog', post.contentId]],
-      failureMessage: 'Failed to post comment. Please try again.',
-      label: `Comment "${comment}"`,
+      body: { contentType: 'blog', contentId: post.contentId, comment },
     });
   }
   if (entries.length !== total) throw new Error(`only ${entries.length} writes to queue: too little sample content`);

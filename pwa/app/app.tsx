@@ -7,6 +7,7 @@ import { watchPageSettled } from '../lib/page-settled';
 import { setHydratingServerMarkup } from '../lib/use-hydrated';
 import { hasSavedQueryCache } from '../offline/saved-cache-flag';
 import { AppProvider } from './provider';
+import { reactToDeliveries } from './write-reactions';
 import { createAppRouter, createHydratingRouter, type AppRouter } from './router';
 
 /** Longest wait for the saved cache before queries go to the network anyway (a slow or broken IndexedDB). */
@@ -30,6 +31,8 @@ export interface AppBoot {
 
 function newClient(): { queryClient: QueryClient; restoring: { current: boolean } } {
   const queryClient = createQueryClient();
+  // Every kind of write is registered, and the cache reacts to their delivery, before anything renders.
+  reactToDeliveries(queryClient);
   // Before the first render: the layout's deferred parts wait for it (pwa/app/layout/deferred.tsx).
   void watchPageSettled(queryClient);
   // A first visit has nothing saved: its queries start at once instead of waiting for IndexedDB.

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     readonly serverMessage: string | undefined,
     readonly body: unknown,
+    /** The answer's headers (e.g. Retry-After, which the outbox honours). */
+    readonly headers: Headers = new Headers(),
   ) {
     super(message);
   }
@@ -49,6 +51,8 @@ interface BaseOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** The fetch to send with (the outbox's tests and the service worker pass their own); the global one by default. */
+  fetch?: typeof fetch;
 }
 
 interface SchemaOptions<S extends z.ZodMiniType> extends BaseOptions {
@@ -74,7 +78,8 @@ export async function apiFetch(
 
   let response: Response;
   try {
-    response = await fetch(apiBase + path, {
+    const send = options.fetch ?? globalThis.fetch;
+    response = await send(apiBase + path, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -98,8 +103,7 @@ export async function apiFetch(
   if (!response.ok) {
     if (response.status === 401 && on401 === 'null') return null;
     const json = parseJson(text);
-    const serverMessage = isRecord(json) && typeof json.message === 'string' && json.message ? json.message : undefined;
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, serverMessage, json ?? text);
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, messageIn(json), json ?? text, response.headers);
   }
 
   if (!schema) return text ? (parseJson(text) ?? text) : undefined;
@@ -111,6 +115,15 @@ export async function apiFetch(
 /** The server's own words for a failed call, if it sent any (for toasts: "with the server message, else …"). */
 export function serverMessageOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;
+}
+
+/** The API's own words in an error body (its JSON `{message}`), if there are any: for answers read outside apiFetch (an upload's XHR). */
+export function serverMessageInText(text: string): string | undefined {
+  return messageIn(parseJson(text));
+}
+
+function messageIn(json: unknown): string | undefined {
+  return isRecord(json) && typeof json.message === 'string' && json.message ? json.message : undefined;
 }
 
 /** `withQuery('/api/comments', { contentType: 'video', contentId: 3 })` → '/api/comments?contentType=video&contentId=3'; undefined values are left out. */

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { fromVersion2Entry } from './outbox-upgrade';
 
 /** A private note, kept on this device only (SPEC §3); `id` is `note-{contentType}-{contentId}`. */
 export interface Note {
@@ -11,12 +12,13 @@ export interface Note {
   title?: string;
 }
 
-export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 /**
- * One user write waiting for the server. It carries the absolute intended state (never a
- * toggle), so replaying it any number of times ends in the same place; `id` is sent as the
- * Idempotency-Key, so the server answers a replay with its first answer.
+ * One user write waiting for the server: data only. `kind` names its definition in the write
+ * registry (write-registry.ts) and `body` holds its variables; the request, its words and what
+ * it refreshes are looked up by kind when needed, so no UI text or query key is ever stored.
+ * The variables carry the absolute intended state (never a toggle), so replaying it any number
+ * of times ends in the same place; `id` is sent as the Idempotency-Key, so the server answers a
+ * replay with its first answer.
  */
 export interface OutboxEntry {
   /** Insertion order: entries are delivered strictly in this order. */
@@ -25,13 +27,10 @@ export interface OutboxEntry {
   id: string;
   /** Whose write this is: only that user's session may deliver it. */
   userId: number;
-  /** What the write is about, e.g. 'bookmark:video:3', 'heart:12', 'folder:{uuid}', 'comment:blog:5'. */
-  subject: string;
-  /** A kind for the UI (sync centre labels, pending marks), e.g. 'bookmark.save'. */
+  /** The registered kind of write, e.g. 'bookmark.save'. */
   kind: string;
-  method: OutboxMethod;
-  path: string;
-  body?: unknown;
+  /** Its variables, checked against the kind's schema when queued and before each send. */
+  body: unknown;
   createdAt: string;
   attempts: number;
   /** 'pending' until delivered (then removed) or refused by the server ('failed', kept for the user). */
@@ -40,22 +39,6 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   lastError?: string;
   lastStatus?: number;
-  /** Query keys to refresh once the server has it. */
-  invalidate: unknown[][];
-  /** The words of SPEC §8's failure toast for this kind of write. */
-  failureMessage: string;
-  /** A short human description for the sync centre, e.g. 'Bookmark "The Minimal Facts Case"'. */
-  label: string;
-  /**
-   * The write sets the whole state of its subject (a bookmark, a completion, a heart, a folder), so
-   * once it is delivered, earlier writes about the subject that the server refused are obsolete:
-   * they are dropped and never again decide what the item shows. Not set for writes that add
-   * something new each time (comments). Absent on entries queued by older versions: nothing of
-   * theirs is dropped unless a newer write replaces it.
-   */
-  replacesEarlier?: boolean;
-  /** What the UI needs to show the write before the server has it (e.g. a bookmark's title); never sent. */
-  meta?: Record<string, unknown>;
 }
 
 /** Small facts shared by the page and the service worker, e.g. who is signed in (for Background Sync). */
@@ -87,6 +70,12 @@ export class AppDatabase extends Dexie {
       meta: 'key',
       queryCache: 'key',
     });
+    // Entries stop storing UI words and query keys: each is converted to its kind and variables.
+    this.version(3)
+      .stores({ outbox: '++seq, &id, status, userId' })
+      .upgrade((tx) => tx.table('outbox').toCollection().modify((row: Record<string, unknown>, ref: { value: unknown }) => {
+        ref.value = fromVersion2Entry(row);
+      }));
   }
 }
 

@@ -1,30 +1,27 @@
+import { ApiError, apiFetch } from '../lib/api-client';
 import { newId } from '../lib/ids';
 import { appDb, type AppDatabase, type OutboxEntry } from './db';
+import { outboxEvents, type OutboxEvents } from './outbox-events';
+import { resolveWrite, subjectOf, UNREADABLE_WRITE, type WriteDefinition } from './write-registry';
 
 /**
  * The one outbox: every user write (bookmark, folder, progress, comment, heart) is put here
  * first and delivered from here, online or not, so there is one path to test and one queue
- * the user can see. Delivery keeps insertion order:
+ * the user can see. Three layers: the store (Dexie, db.ts), the transport (the API client,
+ * lib/api-client.ts) and this scheduler. An entry is data only (its kind and variables); its
+ * request is made by its kind's definition (write-registry.ts). Delivery keeps insertion order:
  * - 2xx: the entry is removed and its queries refreshed; when it sets the whole state of its
  *   subject (`replacesEarlier`), earlier refused entries about that subject go with it;
  * - no answer, 5xx, 408, 429, or a 409 with Retry-After (the same write still running on the
  *   server): delivery stops and retries later with backoff (nothing is lost);
  * - 401: delivery stops, the entry stays, and the user is asked to sign in again;
  * - any other 4xx: the server refused it; the entry is marked failed with the server's message
- *   and kept for the user to retry or discard, and delivery goes on with the next entry.
+ *   and kept for the user to retry or discard, and delivery goes on with the next entry;
+ * - variables its kind no longer accepts (or a kind this version does not know): never sent,
+ *   marked failed with a clear message, and delivery goes on.
  */
 
-/** What a write asks the outbox to keep: the entry without what the outbox adds itself (id, order, attempts, status). */
-export type EnqueueInput = Pick<OutboxEntry, 'userId' | 'subject' | 'kind' | 'method' | 'path' | 'body' | 'failureMessage' | 'label' | 'meta'> &
-  Partial<Pick<OutboxEntry, 'invalidate'>> &
-  Required<Pick<OutboxEntry, 'replacesEarlier'>>;
-
-export type OutboxEvent =
-  | { type: 'synced'; entry: OutboxEntry; response: unknown }
-  | { type: 'failed'; entry: OutboxEntry }
-  | { type: 'auth-required'; entry: OutboxEntry }
-  | { type: 'retrying'; entry: OutboxEntry }
-  | { type: 'drained'; delivered: number };
+export type { OutboxEvent } from './outbox-events';
 
 export interface DrainResult {
   delivered: number;
@@ -40,6 +37,13 @@ export interface OutboxOptions {
   backoff?: (attempts: number) => number;
   /** Cross-tab lock; defaults to the Web Locks API where the browser has it. */
   locks?: Pick<LockManager, 'request'> | null;
+  /** Where events go; the app's one emitter by default. */
+  events?: OutboxEvents;
+  /**
+   * Record each delivered answer for the pages to put into their caches (readUnappliedDeliveries):
+   * for the service worker, which has no query cache. A page's reactions take them as they come.
+   */
+  recordDeliveries?: boolean;
 }
 
 const RETRYABLE = new Set([408, 429]);
@@ -49,8 +53,6 @@ const SYNC_USER_KEY = 'syncUserId';
 /** When a write last reached the server (ISO time), for the sync centre. */
 export const LAST_SYNC_KEY = 'lastSyncAt';
 const LOCK_NAME = 'context-is-key-outbox';
-/** At most this many delivery events wait for the app's delivery listener (see setDeliveryListener). */
-const MISSED_EVENTS_MAX = 100;
 
 export function defaultBackoff(attempts: number): number {
   const base = Math.min(60_000, 1000 * 2 ** Math.max(0, attempts - 1));
@@ -63,10 +65,8 @@ export class Outbox {
   private readonly now: () => number;
   private readonly backoff: (attempts: number) => number;
   private readonly locks: Pick<LockManager, 'request'> | null;
-  private readonly listeners = new Set<(event: OutboxEvent) => void>();
-  private deliveryListener: ((event: OutboxEvent) => void) | null = null;
-  private readonly missed: OutboxEvent[] = [];
-  private readonly waitingForReaction: (() => void)[] = [];
+  private readonly events: OutboxEvents;
+  private readonly recordDeliveries: boolean;
   private running: Promise<DrainResult> | null = null;
   private again = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -77,74 +77,27 @@ export class Outbox {
     this.now = options.now ?? Date.now;
     this.backoff = options.backoff ?? defaultBackoff;
     this.locks = options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
-  }
-
-  subscribe(listener: (event: OutboxEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    this.events = options.events ?? outboxEvents;
+    this.recordDeliveries = options.recordDeliveries ?? false;
   }
 
   /**
-   * The app's one reaction to what delivery did (refresh what a write touched, the failure toast,
-   * the sign-in prompt). A write made while the page is still starting is delivered at once, before
-   * that reaction has loaded: a refusal is kept and handed over when it is set, so none goes unsaid,
-   * and a delivery is recorded in IndexedDB (takeUnappliedDeliveries). Returns the function that unsets it.
+   * Queues a write of `definition`'s kind with its variables (checked against its schema: a
+   * programming error throws here rather than queuing what can never be sent). The caller shows it
+   * at once (as pending) and calls drain() to send it.
    */
-  setDeliveryListener(listener: (event: OutboxEvent) => void): () => void {
-    this.deliveryListener = listener;
-    for (const event of this.missed.splice(0)) listener(event);
-    for (const resolve of this.waitingForReaction.splice(0)) resolve();
-    return () => {
-      if (this.deliveryListener === listener) this.deliveryListener = null;
-    };
-  }
-
-  /**
-   * Resolves once a delivery listener is set (at once if one is). A page delivers only then: a
-   * write delivered before its reaction is there leaves the screen with neither the queued write
-   * nor its answer until the reaction loads, and a press in that moment acts on the old state.
-   */
-  whenReacting(): Promise<void> {
-    if (this.deliveryListener) return Promise.resolve();
-    return new Promise((resolve) => this.waitingForReaction.push(resolve));
-  }
-
-  /** Forgets what happened while no delivery listener was set (on sign-out: another user's writes). */
-  forgetMissed(): void {
-    this.missed.length = 0;
-  }
-
-  /** `reacted`: the delivery listener has had this event already (a delivery, before its entry left the queue). */
-  private emit(event: OutboxEvent, reacted = false): void {
-    for (const listener of this.listeners) listener(event);
-    if (reacted) return;
-    if (this.deliveryListener) this.deliveryListener(event);
-    // A delivery with no listener is recorded in IndexedDB instead (takeUnappliedDeliveries).
-    else if (event.type === 'failed' || event.type === 'auth-required') {
-      this.missed.push(event);
-      if (this.missed.length > MISSED_EVENTS_MAX) this.missed.shift();
-    }
-  }
-
-  /** Queues a write; the caller shows it at once (as pending) and calls drain() to send it. */
-  async enqueue(input: EnqueueInput): Promise<OutboxEntry> {
+  async enqueue<V>(definition: WriteDefinition<V>, userId: number, vars: NoInfer<V>): Promise<OutboxEntry> {
+    const parsed = definition.schema.safeParse(vars);
+    if (!parsed.success) throw new Error(`Invalid variables for the write '${definition.kind}': ${parsed.error.message}`);
     const entry: OutboxEntry = {
       id: newId(),
-      userId: input.userId,
-      subject: input.subject,
-      kind: input.kind,
-      method: input.method,
-      path: input.path,
-      body: input.body,
+      userId,
+      kind: definition.kind,
+      body: parsed.data,
       createdAt: new Date(this.now()).toISOString(),
       attempts: 0,
       status: 'pending',
       nextAttemptAt: 0,
-      invalidate: input.invalidate ?? [],
-      failureMessage: input.failureMessage,
-      label: input.label,
-      replacesEarlier: input.replacesEarlier,
-      ...(input.meta ? { meta: input.meta } : {}),
     };
     entry.seq = await this.db.outbox.add(entry);
     return entry;
@@ -201,7 +154,7 @@ export class Outbox {
       this.running = null;
     });
     return this.running.then((result) => {
-      this.emit({ type: 'drained', delivered: result.delivered });
+      this.events.emit({ type: 'drained', delivered: result.delivered });
       return result;
     });
   }
@@ -226,89 +179,88 @@ export class Outbox {
         return { delivered, stoppedBy: 'backoff' };
       }
 
-      let response: Response;
-      try {
-        response = await this.fetchImpl(entry.path, {
-          method: entry.method,
-          headers: {
-            Accept: 'application/json',
-            'Idempotency-Key': entry.id,
-            ...(entry.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-          },
-          body: entry.body === undefined ? undefined : JSON.stringify(entry.body),
-          credentials: 'same-origin',
-        });
-      } catch {
-        await this.postpone(userId, entry, 'No connection. Will retry.');
-        return { delivered, stoppedBy: 'network' };
-      }
-
-      const text = await response.text().catch(() => '');
-      const json = parseJson(text);
-      const serverMessage = json && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string' ? (json as { message: string }).message : undefined;
-
-      if (response.ok) {
-        const synced: OutboxEvent = { type: 'synced', entry, response: json };
-        // The reaction puts the answer into the cache BEFORE the entry leaves the queue: Dexie's
-        // live queries see the delete at once, and a screen that saw neither (the old server state
-        // for a moment) could take a press for the opposite write.
-        const reaction = this.deliveryListener;
-        reaction?.(synced);
-        const unseen = !reaction;
-        await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
-          await this.db.outbox.delete(entry.seq!);
-          if (entry.replacesEarlier) await this.dropReplaced(entry);
-          await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
-          // No reaction is listening (the service worker, a page still starting): keep the answer
-          // for the page to apply, in this same transaction (see takeUnappliedDeliveries).
-          if (unseen) {
-            const kept = await readUnappliedDeliveries(this.db);
-            await this.db.meta.put({ key: UNAPPLIED_KEY, value: [...kept, { entry, response: json }].slice(-UNAPPLIED_MAX) });
-          }
-        });
-        delivered += 1;
-        this.emit(synced, true);
+      const write = resolveWrite(entry);
+      if (!write) {
+        await this.refuse(entry, UNREADABLE_WRITE);
         continue;
       }
-      if (response.status === 401) {
-        const updated = { ...entry, lastStatus: 401, lastError: 'Please sign in again to sync your changes.' };
-        await this.db.outbox.update(entry.seq!, { lastStatus: 401, lastError: updated.lastError });
-        this.emit({ type: 'auth-required', entry: updated });
-        return { delivered, stoppedBy: 'auth' };
+      const request = write.definition.request(write.vars, entry.userId);
+
+      let response: unknown;
+      try {
+        response = await apiFetch(request.path, {
+          method: request.method,
+          body: request.body,
+          headers: { 'Idempotency-Key': entry.id },
+          fetch: this.fetchImpl,
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError)) {
+          await this.postpone(userId, entry, 'No connection. Will retry.');
+          return { delivered, stoppedBy: 'network' };
+        }
+        const { status } = error;
+        if (status === 401) {
+          const lastError = 'Please sign in again to sync your changes.';
+          await this.db.outbox.update(entry.seq!, { lastStatus: 401, lastError });
+          this.events.emit({ type: 'auth-required', entry: { ...entry, lastStatus: 401, lastError } });
+          return { delivered, stoppedBy: 'auth' };
+        }
+        const message = error.serverMessage ?? error.message;
+        const stillRunning = status === 409 && (error.headers.has('Retry-After') || STRANDED_MESSAGE.test(message));
+        if (status >= 500 || RETRYABLE.has(status) || stillRunning) {
+          await this.postpone(userId, entry, message, status, retryAfterMs(error.headers.get('Retry-After'), this.now()));
+          return { delivered, stoppedBy: 'server' };
+        }
+        await this.refuse(entry, message, status);
+        continue;
       }
-      const message = serverMessage ?? `${response.status}: ${text || response.statusText}`;
-      const stillRunning = response.status === 409 && (response.headers.has('Retry-After') || STRANDED_MESSAGE.test(message));
-      if (response.status >= 500 || RETRYABLE.has(response.status) || stillRunning) {
-        await this.postpone(userId, entry, message, response.status, retryAfterMs(response.headers.get('Retry-After'), this.now()));
-        return { delivered, stoppedBy: 'server' };
-      }
-      const failed: OutboxEntry = {
-        ...entry,
-        status: 'failed',
-        lastStatus: response.status,
-        lastError: message,
-        attempts: entry.attempts + 1,
-      };
-      await this.db.outbox.put(failed);
-      this.emit({ type: 'failed', entry: failed });
+
+      // The reactions put the answer into the cache BEFORE the entry leaves the queue: Dexie's
+      // live queries see the delete at once, and a screen that saw neither (the old server state
+      // for a moment) could take a press for the opposite write.
+      this.events.emit({ type: 'synced', entry, response });
+      await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
+        await this.db.outbox.delete(entry.seq!);
+        if (write.definition.replacesEarlier) await this.dropReplaced(entry);
+        await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
+        // No page cache here (the service worker): keep the answer for the pages to apply, in this
+        // same transaction (see readUnappliedDeliveries).
+        if (this.recordDeliveries) {
+          const kept = await readUnappliedDeliveries(this.db);
+          await this.db.meta.put({ key: UNAPPLIED_KEY, value: [...kept, { entry, response }].slice(-UNAPPLIED_MAX) });
+        }
+      });
+      delivered += 1;
     }
+  }
+
+  /** The server (or this version) will not take it: kept, marked failed, for the user to retry or discard. */
+  private async refuse(entry: OutboxEntry, message: string, status?: number): Promise<void> {
+    const failed: OutboxEntry = { ...entry, status: 'failed', lastError: message, attempts: entry.attempts + 1 };
+    if (status !== undefined) failed.lastStatus = status;
+    await this.db.outbox.put(failed);
+    this.events.emit({ type: 'failed', entry: failed });
   }
 
   /** Earlier refused entries about the subject that `delivered` has just set as a whole. */
   private async dropReplaced(delivered: OutboxEntry): Promise<void> {
+    const subject = subjectOf(delivered);
     await this.db.outbox
-      .where('subject')
-      .equals(delivered.subject)
-      .filter((e) => e.userId === delivered.userId && e.status === 'failed' && (e.seq ?? 0) < (delivered.seq ?? 0))
+      .where('userId')
+      .equals(delivered.userId)
+      .filter((e) => e.status === 'failed' && (e.seq ?? 0) < (delivered.seq ?? 0) && subjectOf(e) === subject)
       .delete();
   }
 
   private async postpone(userId: number, entry: OutboxEntry, message: string, status?: number, atLeastMs = 0): Promise<void> {
     const attempts = entry.attempts + 1;
     const wait = Math.max(this.backoff(attempts), atLeastMs);
-    const updated: OutboxEntry = { ...entry, attempts, lastError: message, lastStatus: status, nextAttemptAt: this.now() + wait };
+    const updated: OutboxEntry = { ...entry, attempts, lastError: message, nextAttemptAt: this.now() + wait };
+    if (status !== undefined) updated.lastStatus = status;
+    else delete updated.lastStatus;
     await this.db.outbox.put(updated);
-    this.emit({ type: 'retrying', entry: updated });
+    this.events.emit({ type: 'retrying', entry: updated });
     this.scheduleRetry(userId, wait);
   }
 
@@ -335,15 +287,6 @@ export function retryAfterMs(header: string | null, now: number): number {
   return Number.isFinite(ms) ? Math.min(Math.max(0, ms), 60 * 60 * 1000) : 0;
 }
 
-function parseJson(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 export const outbox = new Outbox();
 
 
@@ -358,9 +301,8 @@ const UNAPPLIED_KEY = 'unappliedDeliveries';
 const UNAPPLIED_MAX = 200;
 
 /**
- * The writes delivered while no page's delivery reaction was there to put their answers into the
- * query cache: by the service worker on Background Sync, perhaps with
- * no tab open, or by a page in the moment before its reaction loaded. They are recorded in the same
+ * The writes delivered where there is no query cache to put their answers into: by the service
+ * worker on Background Sync, perhaps with no tab open (an outbox with `recordDeliveries`). They are recorded in the same
  * IndexedDB transaction that removes the queued entry, so a write is always either still queued
  * (shown as the reader's intent) or recorded here (applied at the next start), never neither.
  */

@@ -1,45 +1,33 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useToast } from '../components/ui/toast';
-import { deliveryNeeded } from '../lib/delivery-needed';
-import { openAuthDialog } from '../lib/auth-dialog';
 import { useUser } from '../lib/session';
 import { appDb, type OutboxEntry } from './db';
 import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
 import { requestPersistentStorage } from './storage';
-import { noteApplied, saveSoon } from './applied-deliveries';
-import { outbox, readUnappliedDeliveries, setSyncUser, type DrainResult, type EnqueueInput } from './outbox';
+import { outbox, setSyncUser, type DrainResult } from './outbox';
+import { subjectOf, type WriteDefinition } from './write-registry';
 
 /**
- * Puts a delivered write's answer into the query cache (a feature's own rule, e.g. a saved
- * completion into its check and list queries), so what the reader sees and what is saved for
- * offline is the write's result at once, whether or not a screen showing it is open.
- */
-export type ApplyDelivered = (queryClient: QueryClient, entry: OutboxEntry, response: unknown) => void;
-
-/**
- * Queues a write and starts delivering it. Resolves once the entry is stored on the device
- * (not when the server has it): the caller shows the change at once, marked pending.
- */
-/**
- * A page's delivery: once the app's delivery reaction is there (see Outbox.whenReacting), so each
- * answer reaches the cache as its entry leaves the queue. If it cannot reach the server, the
- * browser (where it can) is asked to retry even after the app is closed.
+ * A page's delivery. If it cannot reach the server, the browser (where it can) is asked to retry
+ * even after the app is closed. The app's reactions (cache, toasts) are registered at start-up,
+ * so each answer reaches the cache as its entry leaves the queue.
  */
 export async function deliverNow(userId: number): Promise<DrainResult> {
-  await outbox.whenReacting();
   const result = await outbox.drain(userId);
   if (result.stoppedBy === 'network' || result.stoppedBy === 'server') void requestBackgroundSync();
   return result;
 }
 
-export function useOutboxWrite(): (input: EnqueueInput) => Promise<OutboxEntry> {
-  return useCallback(async (input: EnqueueInput) => {
-    deliveryNeeded();
-    const entry = await outbox.enqueue(input);
-    void deliverNow(input.userId);
+/**
+ * Queues a write of a declared kind and starts delivering it. Resolves once the entry is stored
+ * on the device (not when the server has it): the caller shows the change at once, marked pending.
+ */
+export function useOutboxWrite(): <V>(definition: WriteDefinition<V>, userId: number, vars: NoInfer<V>) => Promise<OutboxEntry> {
+  return useCallback(async <V,>(definition: WriteDefinition<V>, userId: number, vars: NoInfer<V>) => {
+    const entry = await outbox.enqueue(definition, userId, vars);
+    void deliverNow(userId);
     return entry;
   }, []);
 }
@@ -71,9 +59,10 @@ export function useOutboxEntries(): OutboxEntry[] | undefined {
 }
 
 /**
- * Queued writes about one subject (e.g. 'bookmark:video:3'), oldest first; the last is the
- * intended state. `undefined` until IndexedDB has answered: a button that toggles must wait for
- * it (disabled), or a press in that moment would act on the server's state without the queued writes.
+ * Queued writes about one subject (e.g. 'bookmark:video:3', computed by each kind's definition),
+ * oldest first; the last is the intended state. `undefined` until IndexedDB has answered: a button
+ * that toggles must wait for it (disabled), or a press in that moment would act on the server's
+ * state without the queued writes.
  */
 export function useOutboxSubject(subject: string): OutboxEntry[] | undefined {
   const { user } = useUser();
@@ -81,9 +70,9 @@ export function useOutboxSubject(subject: string): OutboxEntry[] | undefined {
   return useLiveQuery(
     () =>
       appDb.outbox
-        .where('subject')
-        .equals(subject)
-        .filter((e) => e.userId === userId)
+        .where('userId')
+        .equals(userId)
+        .filter((e) => subjectOf(e) === subject)
         .sortBy('seq'),
     [subject, userId],
   );
@@ -91,54 +80,33 @@ export function useOutboxSubject(subject: string): OutboxEntry[] | undefined {
 
 /**
  * Runs delivery for the signed-in user: at start, when the browser comes back online, when the
- * app becomes visible again, and after each sign-in. Refreshes the queries a delivered write
- * touched, shows SPEC's failure toast when the server refuses one, and asks for a sign-in when
- * the session has ended (the queue is kept and continues after it).
+ * app becomes visible again, and after each sign-in. What delivery does is said by events
+ * (outbox-events.ts): the app reacts to them. `applyWorkerDeliveries` puts what the service worker
+ * delivered (recorded in IndexedDB) into the cache: at start and when the worker says it synced.
  */
-export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefined): void {
+export function useOutboxDelivery(applyWorkerDeliveries: (userId: number) => void = () => undefined): void {
   const { user, isLoading } = useUser();
-  const applyRef = useRef(applyDelivered);
+  const applyRef = useRef(applyWorkerDeliveries);
   useEffect(() => {
-    applyRef.current = applyDelivered;
+    applyRef.current = applyWorkerDeliveries;
   });
   const queryClient = useQueryClient();
-  const { toast } = useToast();
   const userId = user?.id ?? null;
 
   useEffect(() => {
-    // Until the saved session is read, "no user" is not a sign-out: nothing is forgotten or cleared.
+    // Until the saved session is read, "no user" is not a sign-out: nothing is cleared.
     if (isLoading) return;
     void setSyncUser(userId).catch(() => undefined);
-    if (userId === null) {
-      outbox.forgetMissed();
-      return;
-    }
+    if (userId === null) return;
     // Signed in: queued writes and notes now matter, so ask the browser not to evict them.
     void requestPersistentStorage();
     const drain = () => void deliverNow(userId);
-    const delivered = (entry: OutboxEntry, response: unknown) => {
-      saveSoon();
-      applyRef.current(queryClient, entry, response);
-      for (const queryKey of entry.invalidate) void queryClient.invalidateQueries({ queryKey });
-    };
-    // What was delivered with no reaction listening: by the service worker on Background Sync (now,
-    // or while no tab was open), or by this page before this hook loaded.
-    const applyUnapplied = () =>
-      void readUnappliedDeliveries()
-        .then((deliveries) => {
-          for (const d of deliveries) {
-            if (d.entry.userId === userId) delivered(d.entry, d.response);
-            // Forgotten once the saved cache holds it (another user's: with the next save).
-            noteApplied(d.entry.id);
-          }
-        })
-        .catch(() => undefined);
     const onWorkerMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; invalidate?: unknown[][] } | null;
       if (data?.type !== OUTBOX_SYNCED_MESSAGE) return;
       // A worker of an older build names only the queries to refresh.
       for (const queryKey of data.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
-      applyUnapplied();
+      applyRef.current(userId);
       // The worker left what it could not deliver (or, with this page on screen, all of it) to us.
       drain();
     };
@@ -150,29 +118,15 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
     const onOnline = () => {
       void outbox.resetBackoff().then(drain);
     };
-    const unsubscribe = outbox.setDeliveryListener((event) => {
-      if ('entry' in event && event.entry.userId !== userId) return;
-      if (event.type === 'synced') {
-        delivered(event.entry, event.response);
-      } else if (event.type === 'failed') {
-        for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
-        // An empty failureMessage means SPEC §8 shows nothing for this write (folder create/delete).
-        if (event.entry.failureMessage) toast({ title: 'Error', description: event.entry.failureMessage, variant: 'destructive' });
-      } else if (event.type === 'auth-required') {
-        toast({ title: 'Sign in to sync', description: 'Your session has ended. Sign in again and your changes will be sent.', variant: 'destructive' });
-        openAuthDialog('login');
-      }
-    });
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
-    applyUnapplied();
+    applyRef.current(userId);
     void outbox.requeueStranded(userId).catch(() => 0).then(drain);
     return () => {
-      unsubscribe();
       worker?.removeEventListener('message', onWorkerMessage);
       window.removeEventListener('online', onOnline);
       document.removeEventListener('visibilitychange', onVisible);
       outbox.stop();
     };
-  }, [isLoading, userId, queryClient, toast]);
+  }, [isLoading, userId, queryClient]);
 }

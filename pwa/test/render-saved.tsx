@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
+import { withDeliveryReactions } from './render';
 
 /**
  * Like `renderWithProviders`, with answers saved in the query cache before anything renders, as
@@ -12,7 +13,7 @@ import { createQueryClient } from '../lib/query-client';
  * (`queryClient.setQueryData(key, data, { updatedAt })`).
  */
 export function renderWithSaved(ui: ReactNode, saved: (queryClient: QueryClient) => void) {
-  const queryClient = createQueryClient();
+  const queryClient = withDeliveryReactions(createQueryClient());
   saved(queryClient);
   return { queryClient, ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>) };
 }

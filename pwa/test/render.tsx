@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '../../contract/users.js';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
+import { reactToDeliveries } from '../app/write-reactions';
 import { createQueryClient } from '../lib/query-client';
 import { USER_STORAGE_KEY } from '../lib/session';
 
@@ -29,8 +31,21 @@ export function storeUser(user: unknown, where: 'local' | 'session' = 'local'): 
   (where === 'local' ? localStorage : sessionStorage).setItem(USER_STORAGE_KEY, JSON.stringify(user));
 }
 
+const reactions: (() => void)[] = [];
+
+/** The query client reacts to deliveries as the app's does from start-up (app.tsx); stopped after each test (setup.ts). */
+export function withDeliveryReactions(queryClient: QueryClient): QueryClient {
+  reactions.push(reactToDeliveries(queryClient));
+  return queryClient;
+}
+
+export function stopDeliveryReactions(): void {
+  for (const stop of reactions.splice(0)) stop();
+}
+
 /** Renders `ui` inside the app's providers (queries, toasts, session) with a fresh QueryClient, or `queryClient` (e.g. one holding a restored answer). */
 export function renderWithProviders(ui: ReactNode, queryClient = createQueryClient()) {
+  withDeliveryReactions(queryClient);
   return { queryClient, ...render(<AppProvider queryClient={queryClient}>{ui}</AppProvider>) };
 }
 

@@ -3,7 +3,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { outbox, takeUnappliedDeliveries } from '../offline/outbox';
+import { registerAppWrites } from '../app/write-reactions';
+import { takeUnappliedDeliveries } from '../offline/outbox';
+import { stopDeliveryReactions } from './render';
 import { unexpectedFetch } from './fetch';
 
 // findBy*/waitFor wait up to 3 s: on a busy 2-core CI machine a lazy chunk or a Dexie write can
@@ -11,6 +13,9 @@ import { unexpectedFetch } from './fetch';
 configure({ asyncUtilTimeout: 3000 });
 
 const unexpected: string[] = [];
+
+// Every kind of queued write, as the app registers them at start-up.
+registerAppWrites();
 
 // The layout's deferred parts (React.lazy) load their chunks in the browser; here, loaded once up
 // front, so a test's first render finds them at once instead of resolving later, outside act().
@@ -40,7 +45,7 @@ afterEach(() => {
   vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
-  // Deliveries a test made with no delivery listener mounted are not the next test's.
-  outbox.forgetMissed();
+  // A test's query client stops reacting to deliveries with the test.
+  stopDeliveryReactions();
   if (unexpected.length) throw new Error(`Unexpected requests (use mockFetch):\n${unexpected.splice(0).join('\n')}`);
 });

@@ -2,10 +2,16 @@
 // is delivered again with the same Idempotency-Key, and the server keeps exactly one of it.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { registerAppWrites } from '../../pwa/app/write-reactions';
+import { saveBookmarkWrite, createFolderWrite } from '../../pwa/features/bookmarks/api/writes';
+import { postCommentWrite } from '../../pwa/features/comments/api/writes';
 import { AppDatabase } from '../../pwa/offline/db';
 import { Outbox } from '../../pwa/offline/outbox';
+import { OutboxEvents } from '../../pwa/offline/outbox-events';
 import { insertVideo } from '../support/fixtures.js';
 import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
+
+registerAppWrites();
 
 let app: TestApp;
 let videoId: number;
@@ -33,7 +39,7 @@ function browserFetch(client: ApiClient, opts: { loseAnswers: number }) {
 
 function outboxFor(client: ApiClient, loseAnswers: number) {
   const db = new AppDatabase(`replay-${Math.random()}`);
-  const box = new Outbox({ db, fetch: browserFetch(client, { loseAnswers }), backoff: () => 0, locks: null });
+  const box = new Outbox({ db, fetch: browserFetch(client, { loseAnswers }), backoff: () => 0, locks: null, events: new OutboxEvents() });
   return { db, box };
 }
 
@@ -42,17 +48,7 @@ describe('outbox replay against the real API', () => {
     const client = app.client();
     const user = await signUp(client);
     const { db, box } = outboxFor(client, 1);
-    await box.enqueue({
-      userId: user.id,
-      subject: `comment:video:${videoId}`,
-      kind: 'comment.create',
-      replacesEarlier: false,
-      method: 'POST',
-      path: '/api/comments',
-      body: { userId: user.id, contentType: 'video', contentId: videoId, comment: 'Posted on a train' },
-      failureMessage: 'Failed to post comment. Please try again.',
-      label: 'Comment',
-    });
+    await box.enqueue(postCommentWrite, user.id, { contentType: 'video', contentId: videoId, comment: 'Posted on a train' });
     expect((await box.drain(user.id)).stoppedBy).toBe('network');
     expect(await db.outbox.count()).toBe(1);
     expect((await box.drain(user.id)).delivered).toBe(1);
@@ -68,28 +64,8 @@ describe('outbox replay against the real API', () => {
     const user = await signUp(client);
     const { db, box } = outboxFor(client, 2);
     const folderId = '0b6f4a2e-1c1d-4a4e-9d35-5b9a1f0c7e21';
-    await box.enqueue({
-      userId: user.id,
-      subject: `folder:${folderId}`,
-      kind: 'folder.create',
-      replacesEarlier: true,
-      method: 'POST',
-      path: '/api/bookmark-categories',
-      body: { id: folderId, userId: user.id, name: 'Romans', color: '#3B82F6' },
-      failureMessage: '',
-      label: 'Folder',
-    });
-    await box.enqueue({
-      userId: user.id,
-      subject: `bookmark:video:${videoId}`,
-      kind: 'bookmark.save',
-      replacesEarlier: true,
-      method: 'POST',
-      path: '/api/bookmarks',
-      body: { userId: user.id, contentType: 'video', contentId: videoId, categoryId: folderId },
-      failureMessage: 'Failed to save bookmark. Please try again.',
-      label: 'Bookmark',
-    });
+    await box.enqueue(createFolderWrite, user.id, { id: folderId, name: 'Romans', color: '#3B82F6' });
+    await box.enqueue(saveBookmarkWrite, user.id, { contentType: 'video', contentId: videoId, categoryId: folderId, title: 'Replayed' });
     for (let i = 0; i < 5 && (await db.outbox.count()) > 0; i++) await box.drain(user.id);
     box.stop();
     expect(await db.outbox.count()).toBe(0);

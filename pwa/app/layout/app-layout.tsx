@@ -3,6 +3,7 @@ import { AuthDialog } from '../../features/auth';
 import { Footer } from './footer';
 import { Header } from './header';
 import { DeferredOutboxDelivery, DeferredUpdatePrompt } from './deferred';
+import { OutboxNotices } from './outbox-notices';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -27,6 +28,8 @@ export function AppLayout() {
       <DeferredUpdatePrompt />
       {/* Delivers queued writes (at start, online, visible), refreshes what they touched, shows failures. */}
       <DeferredOutboxDelivery />
+      {/* The failure toast and the sign-in prompt when a queued write is refused or the session ended. */}
+      <OutboxNotices />
       <ScrollRestoration />
     </div>
   );

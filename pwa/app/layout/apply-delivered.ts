@@ -1,34 +1,31 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { applyDeliveredBookmarkWrite } from '../../features/bookmarks/api/bookmark-view';
-import { applyDeliveredComment } from '../../features/comments/api/comments';
-import { applyDeliveredProgress } from '../../features/progress/api/progress';
 import { readStoredUser } from '../../lib/session';
-import type { OutboxEntry } from '../../offline/db';
-import { noteApplied } from '../../offline/applied-deliveries';
+import { noteApplied, saveSoon } from '../../offline/applied-deliveries';
 import { readUnappliedDeliveries } from '../../offline/outbox';
+import { refreshesOf } from '../../offline/write-registry';
+import { applyDelivered } from '../write-reactions';
 
 /**
- * Each feature's rule for putting a delivered write's answer into the cache. Applied for every
- * write by the app's delivery reaction, not by the screens showing it: a write delivered while its
- * page is closed must still change what is saved for offline.
+ * The writes the service worker delivered (on Background Sync, perhaps with no tab open) go into
+ * this page's cache: only `userId`'s (another user's are dropped: their cache left with them).
+ * Each is forgotten once the saved cache holds it (see applied-deliveries.ts).
  */
-export function applyDelivered(queryClient: QueryClient, entry: OutboxEntry, response: unknown): void {
-  applyDeliveredProgress(queryClient, entry, response);
-  applyDeliveredBookmarkWrite(queryClient, entry, response);
-  applyDeliveredComment(queryClient, entry, response);
+export async function applyWorkerDeliveries(queryClient: QueryClient, userId: number | undefined, refresh = false): Promise<void> {
+  const deliveries = await readUnappliedDeliveries();
+  if (deliveries.length) saveSoon();
+  for (const { entry, response } of deliveries) {
+    if (entry.userId === userId) {
+      applyDelivered(queryClient, entry, response);
+      if (refresh) for (const queryKey of refreshesOf(entry)) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+    }
+    noteApplied(entry.id);
+  }
 }
 
 /**
  * At start, right after the saved cache is restored and before any screen reads it: the writes
- * delivered while no page could apply them (the service worker with no tab open, a page closed in
- * the moment after a delivery) go into the cache, so the first paint already shows them. Only the
- * signed-in reader's; another user's are dropped (their cache left with them).
+ * delivered while no page could apply them go into the cache, so the first paint already shows them.
  */
-export async function applyUnappliedDeliveries(queryClient: QueryClient): Promise<void> {
-  const userId = readStoredUser()?.user.id;
-  for (const { entry, response } of await readUnappliedDeliveries()) {
-    if (entry.userId === userId) applyDelivered(queryClient, entry, response);
-    // Forgotten once the saved cache holds it (see applied-deliveries.ts).
-    noteApplied(entry.id);
-  }
+export function applyUnappliedDeliveries(queryClient: QueryClient): Promise<void> {
+  return applyWorkerDeliveries(queryClient, readStoredUser()?.user.id);
 }

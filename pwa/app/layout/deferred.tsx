@@ -1,14 +1,14 @@
 import { lazy, type ComponentType } from 'react';
 import { OfflineBadge } from '../../features/sync/components/sync-badge';
-import { whenDeliveryNeeded } from '../../lib/delivery-needed';
 import { pageSettled } from '../../lib/page-settled';
 import { AfterHydration } from '../../components/ui/after-hydration';
 
 // Pieces every page has but none needs for its first paint. Their code loads once the page has its
 // own code and data (pageSettled): IndexedDB (Dexie) and workbox-window stay out of the first
 // download of every route and never compete with the route's own requests.
-// Sooner when the reader queues a write before the page has settled (see delivery-needed.ts).
-const OutboxDelivery = lazy(() => Promise.race([pageSettled(), whenDeliveryNeeded()]).then(() => import('./outbox-delivery')));
+// A write queued before then is delivered at once by useOutboxWrite, and the cache's reactions and the
+// notices are there from start-up (app/write-reactions.ts, outbox-notices.tsx): only the triggers wait.
+const OutboxDelivery = lazy(() => pageSettled().then(() => import('./outbox-delivery')));
 const SyncIndicator = lazy(() =>
   pageSettled()
     .then(() => import('../../features/sync/components/sync-indicator'))

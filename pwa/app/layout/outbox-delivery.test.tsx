@@ -1,8 +1,10 @@
 import { waitFor } from '@testing-library/react';
-import { progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../../features/progress/api/progress';
+import { progressKeys } from '../../features/progress/api/progress';
+import { setProgressWrite } from '../../features/progress/api/writes';
 import { createQueryClient } from '../../lib/query-client';
 import { appDb } from '../../offline/db';
-import { outbox, readUnappliedDeliveries, type EnqueueInput } from '../../offline/outbox';
+import { Outbox, outbox, readUnappliedDeliveries } from '../../offline/outbox';
+import { OutboxEvents } from '../../offline/outbox-events';
 import { createDexiePersister, persistQueries } from '../../offline/query-persister';
 import { json, mockFetch, offline } from '../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../test/render';
@@ -12,18 +14,9 @@ import OutboxDelivery from './outbox-delivery';
 const me = aUser({ id: 7 });
 const checkKey = progressKeys.check(7, 'video', 4);
 const saved = { userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100, updatedAt: '2025-03-01T00:00:00.000Z' };
-const completion: EnqueueInput = {
-  userId: 7,
-  subject: progressSubject('video', 4),
-  kind: PROGRESS_KIND,
-  replacesEarlier: true,
-  method: 'POST',
-  path: '/api/progress',
-  body: { userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100 },
-  invalidate: [[...progressKeys.all(7)]],
-  failureMessage: PROGRESS_FAILURE,
-  label: 'Mark video 4 complete',
-};
+const completion = { contentType: 'video' as const, contentId: 4, completed: true };
+/** The service worker's outbox: no query cache there, so it records each delivered answer for the pages. */
+const workerOutbox = () => new Outbox({ events: new OutboxEvents(), recordDeliveries: true, locks: null });
 
 const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 beforeEach(async () => {
@@ -57,19 +50,21 @@ describe('what delivery puts in the cache', () => {
     storeUser(me);
     // The connection goes right after delivery: the refresh of what it touched cannot come.
     acceptsTheWriteThenOffline();
-    await outbox.enqueue(completion);
+    await outbox.enqueue(setProgressWrite, 7, completion);
     const queryClient = clientWithSavedAnswer();
     renderWithProviders(<OutboxDelivery />, queryClient);
     await waitFor(async () => expect(await appDb.outbox.count()).toBe(0));
     await waitFor(() => expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true }));
   });
 
-  test('a write delivered with no reaction listening (the service worker, a page still starting) is applied when the reaction loads', async () => {
+  test('a write the service worker delivered (no query cache there) is applied when a page delivers', async () => {
     storeUser(me);
     acceptsTheWriteThenOffline();
-    await outbox.enqueue(completion);
-    // Delivered before any delivery reaction is there: the answer is recorded with the delivery.
-    expect((await outbox.drain(7)).delivered).toBe(1);
+    const worker = workerOutbox();
+    await worker.enqueue(setProgressWrite, 7, completion);
+    // Delivered with no page's cache to put it in: the answer is recorded with the delivery.
+    expect((await worker.drain(7)).delivered).toBe(1);
+    worker.stop();
     const queryClient = clientWithSavedAnswer();
     renderWithProviders(<OutboxDelivery />, queryClient);
     await waitFor(() => expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true }));
@@ -80,10 +75,12 @@ describe('what delivery puts in the cache', () => {
   test('at start, unapplied deliveries go into the restored cache before any screen reads it; only the signed-in reader\'s', async () => {
     storeUser(me);
     mockFetch((r) => (r.method === 'POST' ? json(200, r.body && (r.body as { userId: number }).userId === 8 ? { ...saved, userId: 8 } : saved) : offline()));
-    await outbox.enqueue(completion);
-    await outbox.enqueue({ ...completion, userId: 8, body: { ...(completion.body as object), userId: 8 } });
-    await outbox.drain(7);
-    await outbox.drain(8);
+    const worker = workerOutbox();
+    await worker.enqueue(setProgressWrite, 7, completion);
+    await worker.enqueue(setProgressWrite, 8, completion);
+    await worker.drain(7);
+    await worker.drain(8);
+    worker.stop();
     const queryClient = clientWithSavedAnswer();
     queryClient.setQueryData(progressKeys.check(8, 'video', 4), { completed: false });
     await applyUnappliedDeliveries(queryClient);

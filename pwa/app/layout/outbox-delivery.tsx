@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useOutboxDelivery } from '../../offline/use-outbox';
-import { applyDelivered } from './apply-delivered';
+import { applyWorkerDeliveries } from './apply-delivered';
 
 /** Runs outbox delivery; a component of its own so IndexedDB code loads after the first paint. */
 export default function OutboxDelivery() {
-  useOutboxDelivery(applyDelivered);
+  const queryClient = useQueryClient();
+  useOutboxDelivery((userId) => void applyWorkerDeliveries(queryClient, userId, true).catch(() => undefined));
   return null;
 }

@@ -11,9 +11,10 @@ const server: Bookmark[] = [
 const folders: Folder[] = [{ id: FOLDER_A, name: 'Easter', color: '#FF0000', userId: 7, createdAt: '2025-01-01T00:00:00.000Z' }];
 
 let seq = 0;
-function entry(kind: string, subject: string, body: unknown, extra: Partial<OutboxEntry> = {}): OutboxEntry {
+/** An entry as the outbox stores it: its kind and variables (see writes.ts). */
+function entry(kind: string, body: unknown, extra: Partial<OutboxEntry> = {}): OutboxEntry {
   seq += 1;
-  return { seq, id: `e-${seq}`, userId: 7, subject, kind, method: 'POST', path: '/x', body, createdAt: `2025-03-0${seq % 9}T00:00:00.000Z`, attempts: 0, status: 'pending', nextAttemptAt: 0, invalidate: [], failureMessage: '', label: '', ...extra };
+  return { seq, id: `e-${seq}`, userId: 7, kind, body, createdAt: `2025-03-0${seq % 9}T00:00:00.000Z`, attempts: 0, status: 'pending', nextAttemptAt: 0, ...extra };
 }
 
 describe('overlayBookmarks', () => {
@@ -27,7 +28,7 @@ describe('overlayBookmarks', () => {
   });
 
   test('a queued save shows a new bookmark at once, pending, titled from the entry', () => {
-    const save = entry('bookmark.save', 'bookmark:video:9', { id: 'c-9', userId: 7, contentType: 'video', contentId: 9, categoryId: null }, { meta: { title: 'New one' } });
+    const save = entry('bookmark.save', { id: 'c-9', contentType: 'video', contentId: 9, categoryId: null, title: 'New one' });
     const view = overlayBookmarks(server, folders, [save]);
     const added = view.byKey.get('video:9')!;
     expect(added).toMatchObject({ id: 'c-9', title: 'New one', removed: false, sync: { status: 'pending' } });
@@ -35,24 +36,24 @@ describe('overlayBookmarks', () => {
   });
 
   test('the last entry wins: save then remove is not bookmarked; remove then save is', () => {
-    const save = entry('bookmark.save', 'bookmark:blog:5', { id: 'b-2', userId: 7, contentType: 'blog', contentId: 5, categoryId: FOLDER_A });
-    const remove = entry('bookmark.remove', 'bookmark:blog:5', { userId: 7, contentType: 'blog', contentId: 5 });
+    const save = entry('bookmark.save', { id: 'b-2', contentType: 'blog', contentId: 5, categoryId: FOLDER_A, title: 'Context' });
+    const remove = entry('bookmark.remove', { contentType: 'blog', contentId: 5, title: 'Context' });
     expect(overlayBookmarks(server, folders, [save, remove]).byKey.get('blog:5')!.removed).toBe(true);
     expect(overlayBookmarks(server, folders, [save, remove]).bookmarks.map((b) => b.key)).toEqual(['video:1']);
-    const again = entry('bookmark.save', 'bookmark:blog:5', { id: 'c-new', userId: 7, contentType: 'blog', contentId: 5, categoryId: null });
+    const again = entry('bookmark.save', { id: 'c-new', contentType: 'blog', contentId: 5, categoryId: null, title: 'Context' });
     const view = overlayBookmarks(server, folders, [remove, again]);
     expect(view.byKey.get('blog:5')).toMatchObject({ removed: false, id: 'c-new', title: 'Context' });
   });
 
   test('a refused removal stays listed with its failure', () => {
-    const remove = entry('bookmark.remove', 'bookmark:video:1', { userId: 7, contentType: 'video', contentId: 1 }, { status: 'failed', lastError: 'Nope' });
+    const remove = entry('bookmark.remove', { contentType: 'video', contentId: 1, title: 'Minimal Facts' }, { status: 'failed', lastError: 'Nope' });
     const view = overlayBookmarks(server, folders, [remove]);
     expect(view.bookmarks.find((b) => b.key === 'video:1')).toMatchObject({ removed: true, sync: { status: 'failed' } });
   });
 
   test('a folder created offline is there at once and can take a bookmark; deleting a folder unfiles its bookmarks', () => {
-    const create = entry('folder.create', `folder:${FOLDER_B}`, { id: FOLDER_B, userId: 7, name: ' Study ', color: '' });
-    const move = entry('bookmark.move', 'bookmark:blog:5', { categoryId: FOLDER_B }, { method: 'PATCH' });
+    const create = entry('folder.create', { id: FOLDER_B, name: ' Study ', color: '' });
+    const move = entry('bookmark.move', { bookmarkId: 'b-2', contentType: 'blog', contentId: 5, title: 'Context', categoryId: FOLDER_B });
     let view = overlayBookmarks(server, folders, [create, move]);
     expect(view.folders.map((f) => [f.name, f.color, f.sync.status])).toEqual([
       ['Easter', '#FF0000', 'synced'],
@@ -60,7 +61,7 @@ describe('overlayBookmarks', () => {
     ]);
     expect(view.byKey.get('blog:5')!.categoryId).toBe(FOLDER_B);
 
-    const remove = entry('folder.delete', `folder:${FOLDER_A}`, undefined, { method: 'DELETE' });
+    const remove = entry('folder.delete', { id: FOLDER_A, name: 'Easter' });
     view = overlayBookmarks(server, folders, [create, move, remove]);
     expect(view.folders.map((f) => f.name)).toEqual(['Study']);
     expect(view.bookmarks.find((b) => b.key === 'video:1')!.categoryId).toBeNull();

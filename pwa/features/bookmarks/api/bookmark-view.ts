@@ -1,19 +1,10 @@
 import { useMemo } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  bookmarkSchema,
-  DEFAULT_FOLDER_COLOR,
-  folderSchema,
-  type Bookmark,
-  type ContentType,
-  type CreateBookmarkInput,
-  type CreateFolderInput,
-  type Folder,
-  type MoveBookmarkInput,
-} from '../../../../contract/index.js';
+import { DEFAULT_FOLDER_COLOR, type Bookmark, type ContentType, type Folder } from '../../../../contract/index.js';
 import type { OutboxEntry } from '../../../offline/db';
 import { useOutboxEntries } from '../../../offline/use-outbox';
-import { BOOKMARK_KINDS, bookmarkKeys, FOLDER_KINDS, useBookmarks, useFolders } from './bookmarks';
+import { queuedWrites, type WriteDefinition } from '../../../offline/write-registry';
+import { useBookmarks, useFolders } from './bookmarks';
+import { bookmarkWrites, createFolderWrite, deleteFolderWrite, moveBookmarkWrite, removeBookmarkWrite, saveBookmarkWrite } from './writes';
 
 /** Whether the server has what the user sees: 'synced', or the last queued write about it. */
 export type SyncState = { status: 'synced' } | { status: 'pending' | 'failed'; entry: OutboxEntry };
@@ -54,16 +45,6 @@ export interface BookmarkView {
 
 export const bookmarkKey = (contentType: ContentType, contentId: number) => `${contentType}:${contentId}`;
 
-function keyFromSubject(subject: string): { contentType: ContentType; contentId: number } | null {
-  const match = /^bookmark:(video|blog):(\d+)$/.exec(subject);
-  return match ? { contentType: match[1] as ContentType, contentId: Number(match[2]) } : null;
-}
-
-function titleOf(entry: OutboxEntry, contentType: ContentType, contentId: number): string {
-  const title = entry.meta?.title;
-  return typeof title === 'string' && title ? title : `${contentType === 'video' ? 'Video' : 'Article'} ${contentId}`;
-}
-
 /**
  * What the user sees: the server's bookmarks and folders with the queued writes applied in order
  * (each carries an absolute state, so the last one about a thing wins). A folder created offline
@@ -89,53 +70,61 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
   const folders = new Map<string, FolderItem>();
   for (const f of serverFolders ?? []) folders.set(f.id, { id: f.id, name: f.name, color: f.color, deleted: false, sync: SYNCED });
 
-  for (const entry of [...entries].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+  // Each kind's queued variables, typed, in queue order (entries this version cannot read show nothing).
+  const tag = <T extends string, V>(type: T, definition: WriteDefinition<V>) =>
+    queuedWrites(definition, entries).map(({ vars, ...entry }) => ({ type, vars, entry: entry as OutboxEntry }));
+  const queued = [
+    ...tag('save', saveBookmarkWrite),
+    ...tag('remove', removeBookmarkWrite),
+    ...tag('move', moveBookmarkWrite),
+    ...tag('createFolder', createFolderWrite),
+    ...tag('deleteFolder', deleteFolderWrite),
+  ].sort((a, b) => (a.entry.seq ?? 0) - (b.entry.seq ?? 0));
+  for (const write of queued) {
+    const { entry } = write;
     const sync: SyncState = { status: entry.status, entry };
-    if (entry.kind === BOOKMARK_KINDS.save) {
-      const body = entry.body as CreateBookmarkInput;
-      const key = bookmarkKey(body.contentType, body.contentId);
+    if (write.type === 'save') {
+      const v = write.vars;
+      const key = bookmarkKey(v.contentType, v.contentId);
       const prev = byKey.get(key);
       const live = prev && !prev.removed ? prev : undefined;
       byKey.set(key, {
         key,
-        id: live?.id ?? body.id ?? entry.id,
-        contentType: body.contentType,
-        contentId: body.contentId,
-        categoryId: body.categoryId ?? null,
+        id: live?.id ?? v.id ?? entry.id,
+        contentType: v.contentType,
+        contentId: v.contentId,
+        categoryId: v.categoryId,
         content: prev?.content ?? null,
-        title: prev?.content ? prev.title : titleOf(entry, body.contentType, body.contentId),
+        title: prev?.content ? prev.title : titleOf(v),
         createdAt: live?.createdAt ?? entry.createdAt,
         removed: false,
         sync,
       });
-    } else if (entry.kind === BOOKMARK_KINDS.remove || entry.kind === BOOKMARK_KINDS.move) {
-      const target = keyFromSubject(entry.subject);
-      if (!target) continue;
-      const key = bookmarkKey(target.contentType, target.contentId);
+    } else if (write.type === 'remove') {
+      const v = write.vars;
+      const key = bookmarkKey(v.contentType, v.contentId);
       const prev = byKey.get(key);
-      if (entry.kind === BOOKMARK_KINDS.remove) {
-        byKey.set(key, {
-          key,
-          id: prev?.id ?? entry.id,
-          contentType: target.contentType,
-          contentId: target.contentId,
-          categoryId: prev?.categoryId ?? null,
-          content: prev?.content ?? null,
-          title: prev?.title ?? titleOf(entry, target.contentType, target.contentId),
-          createdAt: prev?.createdAt ?? entry.createdAt,
-          removed: true,
-          sync,
-        });
-      } else if (prev && !prev.removed) {
-        byKey.set(key, { ...prev, categoryId: (entry.body as MoveBookmarkInput).categoryId, sync });
-      }
-    } else if (entry.kind === FOLDER_KINDS.create) {
-      const body = entry.body as CreateFolderInput & { id: string };
-      folders.set(body.id, { id: body.id, name: body.name.trim(), color: body.color || DEFAULT_FOLDER_COLOR, deleted: false, sync });
-    } else if (entry.kind === FOLDER_KINDS.remove) {
-      const id = entry.subject.replace(/^folder:/, '');
-      const prev = folders.get(id);
-      if (prev) folders.set(id, { ...prev, deleted: true, sync });
+      byKey.set(key, {
+        key,
+        id: prev?.id ?? entry.id,
+        contentType: v.contentType,
+        contentId: v.contentId,
+        categoryId: prev?.categoryId ?? null,
+        content: prev?.content ?? null,
+        title: prev?.title ?? titleOf(v),
+        createdAt: prev?.createdAt ?? entry.createdAt,
+        removed: true,
+        sync,
+      });
+    } else if (write.type === 'move') {
+      const prev = byKey.get(bookmarkKey(write.vars.contentType, write.vars.contentId));
+      if (prev && !prev.removed) byKey.set(prev.key, { ...prev, categoryId: write.vars.categoryId, sync });
+    } else if (write.type === 'createFolder') {
+      const v = write.vars;
+      folders.set(v.id, { id: v.id, name: v.name.trim(), color: v.color || DEFAULT_FOLDER_COLOR, deleted: false, sync });
+    } else {
+      const prev = folders.get(write.vars.id);
+      if (prev) folders.set(prev.id, { ...prev, deleted: true, sync });
     }
   }
 
@@ -149,7 +138,9 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
   return { byKey, bookmarks, folders: shownFolders };
 }
 
-const isBookmarkWrite = (entry: OutboxEntry) => entry.kind.startsWith('bookmark.') || entry.kind.startsWith('folder.');
+const BOOKMARK_WRITE_KINDS: ReadonlySet<string> = new Set(bookmarkWrites.map((w) => w.kind));
+const isBookmarkWrite = (entry: OutboxEntry) => BOOKMARK_WRITE_KINDS.has(entry.kind);
+const titleOf = (v: { contentType: ContentType; contentId: number; title: string }) => v.title || `${v.contentType === 'video' ? 'Video' : 'Article'} ${v.contentId}`;
 
 /** The signed-in user's bookmarks and folders as they will be once the queue is delivered. */
 export function useBookmarkView(userId: number | null) {
@@ -160,35 +151,4 @@ export function useBookmarkView(userId: number | null) {
   const view = useMemo(() => overlayBookmarks(bookmarks.data, folders.data, mine), [bookmarks.data, folders.data, mine]);
   // False until the queued writes are read: the server's bookmarks alone may be the wrong way round.
   return { ...view, queueKnown: entries !== undefined, bookmarksQuery: bookmarks, foldersQuery: folders };
-}
-
-/**
- * Puts a delivered write's answer into the cache at once, so the item never flickers back to the
- * old server state between delivery (the queued entry disappears) and the refetch.
- */
-export function applyDeliveredBookmarkWrite(queryClient: QueryClient, entry: OutboxEntry, response: unknown): void {
-  const userId = entry.userId;
-  if (entry.kind === BOOKMARK_KINDS.save || entry.kind === BOOKMARK_KINDS.move) {
-    const parsed = bookmarkSchema.safeParse(response);
-    if (!parsed.success) return;
-    const saved = parsed.data;
-    queryClient.setQueryData<Bookmark[]>(bookmarkKeys.list(userId), (list) => {
-      if (!list) return list;
-      const rest = list.filter((b) => !(b.contentType === saved.contentType && b.contentId === saved.contentId));
-      return rest.length === list.length ? [saved, ...rest] : list.map((b) => (b.contentType === saved.contentType && b.contentId === saved.contentId ? saved : b));
-    });
-  } else if (entry.kind === BOOKMARK_KINDS.remove) {
-    const target = keyFromSubject(entry.subject);
-    if (!target) return;
-    queryClient.setQueryData<Bookmark[]>(bookmarkKeys.list(userId), (list) => list?.filter((b) => !(b.contentType === target.contentType && b.contentId === target.contentId)));
-  } else if (entry.kind === FOLDER_KINDS.create) {
-    const parsed = folderSchema.safeParse(response);
-    if (!parsed.success) return;
-    const folder = parsed.data;
-    queryClient.setQueryData<Folder[]>(bookmarkKeys.folders(userId), (list) => (list && !list.some((f) => f.id === folder.id) ? [...list, folder] : list));
-  } else if (entry.kind === FOLDER_KINDS.remove) {
-    const id = entry.subject.replace(/^folder:/, '');
-    queryClient.setQueryData<Folder[]>(bookmarkKeys.folders(userId), (list) => list?.filter((f) => f.id !== id));
-    queryClient.setQueryData<Bookmark[]>(bookmarkKeys.list(userId), (list) => list?.map((b) => (b.categoryId === id ? { ...b, categoryId: null } : b)));
-  }
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookmarkSchema, folderSchema, type ContentType } from '../../../../contract/index.js';
+import { bookmarkSchema, folderSchema } from '../../../../contract/index.js';
 import { apiFetch } from '../../../lib/api-client';
 import { privateKey } from '../../../lib/query-client';
 
@@ -24,15 +24,3 @@ export const foldersQueryOptions = (userId: number) => queryOptions({ queryKey: 
 
 /** The user's bookmark folders, oldest first (disabled when signed out). */
 export const useFolders = (userId: number | null) => useQuery({ ...foldersQueryOptions(userId ?? 0), enabled: userId !== null });
-
-/** Every write about one item's bookmark shares this outbox subject, so its last entry is the intended state. */
-export const bookmarkSubject = (contentType: ContentType, contentId: number) => `bookmark:${contentType}:${contentId}`;
-export const folderSubject = (folderId: string) => `folder:${folderId}`;
-
-export const BOOKMARK_KINDS = { save: 'bookmark.save', remove: 'bookmark.remove', move: 'bookmark.move' } as const;
-export const FOLDER_KINDS = { create: 'folder.create', remove: 'folder.delete' } as const;
-
-export const SAVE_FAILURE = 'Failed to save bookmark. Please try again.';
-export const REMOVE_FAILURE = 'Failed to remove bookmark. Please try again.';
-/** SPEC §8: folder creation and deletion failures show nothing (the folder keeps a failed mark instead). */
-export const FOLDER_FAILURE = '';

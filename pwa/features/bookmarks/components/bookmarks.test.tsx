@@ -4,20 +4,15 @@ import { MemoryRouter } from 'react-router-dom';
 import type { Bookmark, Folder } from '../../../../contract/index.js';
 import { appDb } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
-import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { aUser, renderApp, renderWithProviders, storeUser } from '../../../test/render';
 import { createQueryClient } from '../../../lib/query-client';
 import { bookmarkKeys } from '../api/bookmarks';
 import { BookmarkButton } from './bookmark-button';
 import { BookmarksScreen } from './bookmarks-screen';
-import { applyDeliveredBookmarkWrite } from '../api/bookmark-view';
+import { removeBookmarkWrite } from '../api/writes';
+import { Delivery } from '../../../test/delivery';
 
-/** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
-function Delivery() {
-  useOutboxDelivery(applyDeliveredBookmarkWrite);
-  return null;
-}
 
 const me = aUser();
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
@@ -183,18 +178,7 @@ function renderScreen() {
 describe('BookmarkButton and the queue', () => {
   /** A removal of video 3 as the button queues it, stored with `status`. */
   async function queuedRemoval(status: 'pending' | 'failed') {
-    const entry = await outbox.enqueue({
-      userId: me.id,
-      subject: 'bookmark:video:3',
-      kind: 'bookmark.remove',
-      replacesEarlier: true,
-      method: 'DELETE',
-      path: '/api/bookmarks',
-      body: { userId: me.id, contentType: 'video', contentId: 3 },
-      invalidate: [['private', me.id, 'bookmarks']],
-      failureMessage: 'Failed to remove bookmark. Please try again.',
-      label: 'Remove bookmark "Minimal Facts"',
-    });
+    const entry = await outbox.enqueue(removeBookmarkWrite, me.id, { contentType: 'video', contentId: 3, title: 'Minimal Facts' });
     if (status === 'failed') await appDb.outbox.update(entry.seq!, { status: 'failed', lastStatus: 400, lastError: 'Refused.' });
   }
 

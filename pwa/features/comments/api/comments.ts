@@ -1,8 +1,7 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { commentSchema, type Comment, type ContentType, type CreateCommentInput } from '../../../../contract/index.js';
+import { commentSchema, type Comment, type ContentType } from '../../../../contract/index.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
-import type { OutboxEntry } from '../../../offline/db';
 
 /** Comments are public: the same list for every reader, so not under privateKey. */
 export const commentKeys = {
@@ -27,6 +26,7 @@ export type CommentPages = InfiniteData<Comment[], number | undefined>;
  */
 const delivered = new Set<string>();
 export const isDeliveredComment = (entryId: string): boolean => delivered.has(entryId);
+export const noteDeliveredComment = (entryId: string): void => void delivered.add(entryId);
 
 export const commentsQueryOptions = (contentType: ContentType, contentId: number) =>
   infiniteQueryOptions({
@@ -38,30 +38,3 @@ export const commentsQueryOptions = (contentType: ContentType, contentId: number
   });
 
 export const useComments = (contentType: ContentType, contentId: number) => useInfiniteQuery(commentsQueryOptions(contentType, contentId));
-
-export const commentSubject = (contentType: ContentType, contentId: number) => `comment:${contentType}:${contentId}`;
-export const COMMENT_KIND = 'comment.create';
-export const COMMENT_FAILURE = 'Failed to post comment. Please try again.';
-
-/** The text a queued comment carries. */
-export const queuedText = (entry: OutboxEntry): string => (entry.body as CreateCommentInput).comment;
-
-/** Puts a delivered comment at the top of its list at once, so it never vanishes between delivery and refetch. */
-export function applyDeliveredComment(queryClient: QueryClient, entry: OutboxEntry, response: unknown): void {
-  if (entry.kind !== COMMENT_KIND) return;
-  const parsed = commentSchema.safeParse(response);
-  if (!parsed.success) return;
-  const comment = parsed.data;
-  delivered.add(entry.id);
-  queryClient.setQueryData<CommentPages>(commentKeys.list(comment.contentType, comment.contentId), (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page, i) => {
-            const others = page.filter((c) => c.id !== comment.id);
-            return i === 0 ? [comment, ...others] : others;
-          }),
-        }
-      : data,
-  );
-}

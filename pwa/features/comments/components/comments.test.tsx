@@ -3,18 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { OPEN_AUTH_DIALOG_EVENT } from '../../../lib/auth-dialog';
 import { appDb } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
-import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { Comments } from './comments';
-import { applyDeliveredComment, commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, type CommentPages } from '../api/comments';
+import { commentKeys, type CommentPages } from '../api/comments';
+import { postCommentWrite } from '../api/writes';
+import { Delivery } from '../../../test/delivery';
 import { createQueryClient } from '../../../lib/query-client';
-
-/** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
-function Delivery() {
-  useOutboxDelivery(applyDeliveredComment);
-  return null;
-}
 
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
 const me = aUser();
@@ -195,22 +190,12 @@ describe('a comment just delivered', () => {
   test('shows once while its queued entry lingers (the list has it from the delivery, the device has not yet dropped the entry)', async () => {
     storeUser(me);
     mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : json(200, [])));
-    const entry = await outbox.enqueue({
-      userId: me.id,
-      subject: commentSubject('video', 4),
-      kind: COMMENT_KIND,
-      replacesEarlier: false,
-      method: 'POST',
-      path: '/api/comments',
-      body: { userId: me.id, contentType: 'video', contentId: 4, comment: 'Said once' },
-      failureMessage: COMMENT_FAILURE,
-      label: 'Comment',
-    });
+    const entry = await outbox.enqueue(postCommentWrite, me.id, { contentType: 'video', contentId: 4, comment: 'Said once' });
     const queryClient = createQueryClient();
     queryClient.setQueryData<CommentPages>(commentKeys.list('video', 4), { pages: [[]], pageParams: [undefined] });
     // Delivered: the reaction puts the answer in the list while the entry is still queued.
     const answer = { id: 90, userId: me.id, contentType: 'video' as const, contentId: 4, comment: 'Said once', createdAt: new Date().toISOString(), user: { name: me.name, avatarUrl: null } };
-    applyDeliveredComment(queryClient, entry, answer);
+    postCommentWrite.applyDelivered!(queryClient, entry.body as { contentType: 'video'; contentId: number; comment: string }, answer, { userId: me.id, entryId: entry.id });
     // A refetch brings it back under its server id alone.
     queryClient.setQueryData<CommentPages>(commentKeys.list('video', 4), { pages: [[answer]], pageParams: [undefined] });
     renderWithProviders(<Comments contentType="video" contentId={4} />, queryClient);

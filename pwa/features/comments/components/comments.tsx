@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { LogIn, MessageSquare, Send } from 'lucide-react';
-import { COMMENT_MAX, type Comment, type ContentType, type CreateCommentInput } from '../../../../contract/index.js';
+import { COMMENT_MAX, type Comment, type ContentType } from '../../../../contract/index.js';
 import { Avatar } from '../../../components/ui/avatar';
 import { ShowMore } from '../../../components/ui/show-more';
 import { SyncMark } from '../../../components/ui/sync-mark';
@@ -10,7 +10,9 @@ import { formatAge, formatDateTime } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import type { OutboxEntry } from '../../../offline/db';
 import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { commentKeys, commentSubject, COMMENT_FAILURE, COMMENT_KIND, isDeliveredComment, queuedText, useComments } from '../api/comments';
+import { queuedWrites } from '../../../offline/write-registry';
+import { isDeliveredComment, useComments } from '../api/comments';
+import { commentSubject, COMMENT_FAILURE, postCommentWrite } from '../api/writes';
 
 export interface CommentsProps {
   contentType: ContentType;
@@ -27,7 +29,7 @@ export function Comments({ contentType, contentId }: CommentsProps) {
   const headingId = useId();
   const { user, isLoading: userLoading } = useUser();
   const comments = useComments(contentType, contentId);
-  const waiting = useOutboxSubject(commentSubject(contentType, contentId)) ?? [];
+  const waiting = queuedWrites(postCommentWrite, useOutboxSubject(commentSubject(contentType, contentId)) ?? []);
   const [draft, setDraft] = useState('');
 
   const serverComments = comments.data?.pages.flat() ?? [];
@@ -114,20 +116,8 @@ function CommentForm({ contentType, contentId, draft, setDraft }: CommentsProps 
       toast({ title: 'Empty comment', description: 'Please enter a comment.', variant: 'destructive' });
       return;
     }
-    const body: CreateCommentInput = { userId: user.id, contentType, contentId, comment };
     setDraft('');
-    await write({
-      userId: user.id,
-      subject: commentSubject(contentType, contentId),
-      kind: COMMENT_KIND,
-      replacesEarlier: false,
-      method: 'POST',
-      path: '/api/comments',
-      body,
-      invalidate: [[...commentKeys.list(contentType, contentId)]],
-      failureMessage: COMMENT_FAILURE,
-      label: `Comment "${comment.length > 40 ? `${comment.slice(0, 40)}…` : comment}"`,
-    });
+    await write(postCommentWrite, user.id, { contentType, contentId, comment });
     toast({ title: 'Comment posted!' });
   };
 
@@ -206,10 +196,20 @@ function CommentItem({ comment }: { comment: Comment }) {
   );
 }
 
-function QueuedComment({ entry, name, avatarUrl, onEdit }: { entry: OutboxEntry; name: string; avatarUrl: string | null | undefined; onEdit: (text: string) => void }) {
+function QueuedComment({
+  entry,
+  name,
+  avatarUrl,
+  onEdit,
+}: {
+  entry: OutboxEntry & { vars: { comment: string } };
+  name: string;
+  avatarUrl: string | null | undefined;
+  onEdit: (text: string) => void;
+}) {
   const { toast } = useToast();
   const { retry, discard } = useOutboxActions();
-  const text = queuedText(entry);
+  const text = entry.vars.comment;
   const failed = entry.status === 'failed';
 
   const copy = async () => {

@@ -5,7 +5,8 @@ import type { Devotional, HeartsInfo } from '../../../../contract/content.js';
 import { onOpenAuthDialog } from '../../../lib/auth-dialog';
 import { appDb } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
-import { useOutboxDelivery } from '../../../offline/use-outbox';
+import { describeWrite } from '../../../offline/write-registry';
+import { Delivery, Notices } from '../../../test/delivery';
 import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
 import { setOnline } from '../../../test/online';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
@@ -41,12 +42,6 @@ function api({
     if (request.path === '/api/auth/me') return json(200, aUser());
     return json(404, { message: 'Not found' });
   });
-}
-
-/** The layout's delivery hook: refreshes what a delivered or refused write touched, and shows failures. */
-function Delivery() {
-  useOutboxDelivery();
-  return null;
 }
 
 function WithDelivery() {
@@ -249,19 +244,12 @@ describe('hearting the devotional', () => {
     expect(await screen.findByTestId('heart-pending')).toBeTruthy();
     const [entry, ...rest] = await queued();
     expect(rest).toEqual([]);
-    expect(entry).toMatchObject({
-      userId: 7,
-      subject: 'heart:12',
-      kind: 'heart.set',
-      method: 'POST',
-      path: '/api/devotional/12/heart',
-      body: { userId: 7 },
-      invalidate: [['private', 7, 'devotional', 12, 'hearts']],
-      failureMessage: 'Failed to heart devotional. Please try again.',
-      status: 'pending',
-    });
+    // Stored as data only: its kind and variables; its words come from the kind.
+    expect(entry).toMatchObject({ userId: 7, kind: 'heart.set', body: { devotionalId: 12, hearted: true }, status: 'pending' });
+    expect(describeWrite(entry!).failureMessage).toBe('Failed to heart devotional. Please try again.');
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     const post = requests.find((r) => r.method === 'POST')!;
+    expect(post.path).toBe('/api/devotional/12/heart');
     expect(post.body).toEqual({ userId: 7 });
     expect(post.headers.get('Idempotency-Key')).toBe(entry!.id);
     expect(await screen.findByText('Waiting to sync')).toBeTruthy();
@@ -326,40 +314,41 @@ describe('hearting the devotional', () => {
     await waitFor(() => expect(count()).toBeNull());
     expect((await heartButton()).getAttribute('aria-pressed')).toBe('false');
     const [entry] = await queued();
-    expect(entry).toMatchObject({ status: 'failed', failureMessage: 'Failed to heart devotional. Please try again.' });
+    expect(entry).toMatchObject({ status: 'failed' });
+    expect(describeWrite(entry!).failureMessage).toBe('Failed to heart devotional. Please try again.');
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(screen.queryByTestId('heart-failed')).toBeNull());
     expect(await queued()).toEqual([]);
   });
-  test('a heart made while the page is still starting (its delivery not loaded yet) is sent once it loads; the failure toast and the refresh then', async () => {
+  test('a heart made while the page is still starting (its delivery not loaded yet) is sent at once: its reactions are there from start-up, so the failure toast and the refresh come with it', async () => {
     storeUser(aUser());
     const requests = api({ heart: () => json(404, { message: 'Devotional not found' }) });
     let loadDelivery = () => {};
-    // The layout as it starts: the page first, its delivery once the page has settled.
+    // The layout as it starts: the page and its notices first, its delivery triggers once the page has settled.
     function Starting() {
       const [loaded, setLoaded] = useState(false);
       loadDelivery = () => setLoaded(true);
       return (
         <>
+          <Notices />
           {loaded ? <Delivery /> : null}
           <DevotionalWidget />
         </>
       );
     }
     renderWithProviders(<Starting />);
-    await userEvent.click(await heartButton());
-    // Queued and shown, but not sent before the layout's delivery has loaded: its answer would
-    // reach no reaction, and the heart would show neither the choice nor the server's answer.
-    expect(await screen.findByTestId('heart-pending')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
     const heartsAsked = () => requests.filter((r) => r.path === '/api/devotional/12/hearts?userId=7').length;
-    const before = heartsAsked();
-
-    act(() => loadDelivery());
+    await waitFor(() => expect(heartsAsked()).toBe(1));
+    await userEvent.click(await heartButton());
+    // Sent once, at once; the refusal reaches the cache's reaction (the refresh) and the toast.
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(await screen.findByTestId('heart-failed')).toBeTruthy();
     await waitFor(() => expect(toastText()).toBe('ErrorFailed to heart devotional. Please try again.'));
-    await waitFor(() => expect(heartsAsked()).toBe(before + 1));
+    await waitFor(() => expect(heartsAsked()).toBe(2));
     await waitFor(() => expect(count()).toBeNull());
+    // The delivery triggers loading later send nothing again.
+    act(() => loadDelivery());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import Uppy, { type Body, type Meta } from '@uppy/core';
 import XHRUpload from '@uppy/xhr-upload';
 import { MAX_UPLOAD_BYTES } from '../../../../contract/users.js';
-import { ApiError, NetworkError } from '../../../lib/api-client';
+import { ApiError, NetworkError, serverMessageInText } from '../../../lib/api-client';
 import { useToast } from '../../../components/ui/toast';
 import { getUploadTicket, parseStoredObject, updateAvatar } from '../api/avatar';
 import { useApplyUserUpdate } from '../api/profile';
@@ -18,15 +18,6 @@ export const UPLOAD_FAILED = 'Failed to upload avatar. Please try again.';
 /** SPEC §8: the statuses worth sending again (network failures, status 0, too). */
 export function isRetryableStatus(status: number): boolean {
   return status === 0 || [408, 409, 418, 423, 429].includes(status) || (status >= 500 && status !== 501 && status !== 505);
-}
-
-function serverMessage(xhr: XMLHttpRequest): string | undefined {
-  try {
-    const body = JSON.parse(xhr.responseText) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** SPEC §5: one image, at most 5 MB, never started by itself. The file goes as the raw body of a PUT. */
@@ -45,7 +36,7 @@ export function createAvatarUppy(): Uppy<Meta, Body> {
     // The upload address answers errors as JSON { message }: say that rather than the status text.
     onAfterResponse: (xhr) => {
       if (xhr.status >= 400) {
-        throw new Error(xhr.status === 401 ? 'Please sign in again to upload an avatar.' : (serverMessage(xhr) ?? `The upload failed (${xhr.status}).`));
+        throw new Error(xhr.status === 401 ? 'Please sign in again to upload an avatar.' : (serverMessageInText(xhr.responseText) ?? `The upload failed (${xhr.status}).`));
       }
     },
   });

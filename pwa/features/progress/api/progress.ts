@@ -1,9 +1,8 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { progressSchema, type ContentType, type Progress, type SaveProgressInput } from '../../../../contract/index.js';
+import { progressSchema, type ContentType } from '../../../../contract/index.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
 import { privateKey } from '../../../lib/query-client';
-import type { OutboxEntry } from '../../../offline/db';
 
 /** One user's completion records live under privateKey(userId), so signing out drops them. */
 export const progressKeys = {
@@ -30,23 +29,3 @@ export const userProgressQueryOptions = (userId: number) => queryOptions({ query
 
 /** All the user's completion records: one call for a whole list of marks. */
 export const useUserProgress = (userId: number | null) => useQuery({ ...userProgressQueryOptions(userId ?? 0), enabled: userId !== null });
-
-/** The outbox subject of one item's completion: its queued entries say what the user intends now. */
-export const progressSubject = (contentType: ContentType, contentId: number) => `progress:${contentType}:${contentId}`;
-export const PROGRESS_KIND = 'progress.set';
-export const PROGRESS_FAILURE = 'Failed to update progress. Please try again.';
-
-/** The absolute state a queued progress write asks for. */
-export const intendedCompletion = (entry: OutboxEntry): boolean => (entry.body as SaveProgressInput).completed;
-
-/** Puts a delivered progress write into the cache at once, so the mark never flickers back while the refetch runs. */
-export function applyDeliveredProgress(queryClient: QueryClient, entry: OutboxEntry, response: unknown): void {
-  if (entry.kind !== PROGRESS_KIND) return;
-  const saved = progressSchema.safeParse(response);
-  if (!saved.success) return;
-  const p: Progress = saved.data;
-  queryClient.setQueryData(progressKeys.check(p.userId, p.contentType, p.contentId), { completed: p.completed });
-  queryClient.setQueryData<Progress[]>(progressKeys.list(p.userId), (list) =>
-    list ? [...list.filter((x) => !(x.contentType === p.contentType && x.contentId === p.contentId)), p] : list,
-  );
-}

@@ -2,18 +2,13 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { appDb } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
-import { useOutboxDelivery } from '../../../offline/use-outbox';
 import { json, mockFetch, type MockRequest } from '../../../test/fetch';
 import { createQueryClient } from '../../../lib/query-client';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
-import { applyDeliveredProgress, progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND } from '../api/progress';
+import { progressKeys } from '../api/progress';
+import { setProgressWrite } from '../api/writes';
+import { Delivery } from '../../../test/delivery';
 import { CompleteButton } from './complete-button';
-
-/** The app's delivery hook, with this feature's rule for a delivered answer (app/layout/outbox-delivery.tsx). */
-function Delivery() {
-  useOutboxDelivery(applyDeliveredProgress);
-  return null;
-}
 
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
 const me = aUser();
@@ -115,18 +110,7 @@ describe('CompleteButton', () => {
 
   /** A progress write for video 4 as the button queues it, stored with `status`. */
   async function queued(completed: boolean, status: 'pending' | 'failed') {
-    const entry = await outbox.enqueue({
-      userId: me.id,
-      subject: progressSubject('video', 4),
-      kind: PROGRESS_KIND,
-      replacesEarlier: true,
-      method: 'POST',
-      path: '/api/progress',
-      body: { userId: me.id, contentType: 'video', contentId: 4, completed, progressPercent: completed ? 100 : 0 },
-      invalidate: [[...progressKeys.all(me.id)]],
-      failureMessage: PROGRESS_FAILURE,
-      label: 'Mark video 4 complete',
-    });
+    const entry = await outbox.enqueue(setProgressWrite, me.id, { contentType: 'video', contentId: 4, completed });
     if (status === 'failed') await appDb.outbox.update(entry.seq!, { status: 'failed', lastStatus: 400, lastError: 'Refused.' });
   }
 

@@ -1,11 +1,13 @@
 import { CheckCircle2, Circle } from 'lucide-react';
-import type { ContentType, SaveProgressInput } from '../../../../contract/index.js';
+import type { ContentType } from '../../../../contract/index.js';
 import { SyncMark } from '../../../components/ui/sync-mark';
 import { useToast } from '../../../components/ui/toast';
 import { recheckingRestored } from '../../../lib/query-client';
 import { useUser } from '../../../lib/session';
 import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { intendedCompletion, progressKeys, progressSubject, PROGRESS_FAILURE, PROGRESS_KIND, useProgressCheck } from '../api/progress';
+import { queuedWrites } from '../../../offline/write-registry';
+import { useProgressCheck } from '../api/progress';
+import { progressSubject, setProgressWrite } from '../api/writes';
 
 export interface CompleteButtonProps {
   contentType: ContentType;
@@ -25,8 +27,8 @@ export function CompleteButton({ contentType, contentId }: CompleteButtonProps) 
   const check = useProgressCheck(userId, contentType, contentId);
   const entries = useOutboxSubject(progressSubject(contentType, contentId));
 
-  const last = entries?.at(-1);
-  const completed = last ? intendedCompletion(last) : (check.data?.completed ?? false);
+  const last = entries && queuedWrites(setProgressWrite, entries).at(-1);
+  const completed = last ? last.vars.completed : (check.data?.completed ?? false);
   // Until the queued writes are read, the server's answer alone may be the wrong way round.
   // Nor is a saved answer from an earlier visit while it is being checked again.
   const loading = userId !== null && (entries === undefined || (!last && (check.isPending || recheckingRestored(check))));
@@ -37,19 +39,7 @@ export function CompleteButton({ contentType, contentId }: CompleteButtonProps) 
       return;
     }
     const next = !completed;
-    const body: SaveProgressInput = { userId: user.id, contentType, contentId, completed: next, progressPercent: next ? 100 : 0 };
-    await write({
-      userId: user.id,
-      subject: progressSubject(contentType, contentId),
-      kind: PROGRESS_KIND,
-      replacesEarlier: true,
-      method: 'POST',
-      path: '/api/progress',
-      body,
-      invalidate: [[...progressKeys.all(user.id)]],
-      failureMessage: PROGRESS_FAILURE,
-      label: next ? `Mark ${contentType === 'video' ? 'video' : 'article'} ${contentId} complete` : `Unmark ${contentType === 'video' ? 'video' : 'article'} ${contentId}`,
-    });
+    await write(setProgressWrite, user.id, { contentType, contentId, completed: next });
     toast({ title: next ? 'Marked as complete!' : 'Unmarked' });
   };
 

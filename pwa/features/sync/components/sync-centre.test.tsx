@@ -5,13 +5,17 @@ import { appDb, type OutboxEntry } from '../../../offline/db';
 import { outbox } from '../../../offline/outbox';
 import { json, mockFetch } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
-import { useOutboxDelivery } from '../../../offline/use-outbox';
+import { Delivery } from '../../../test/delivery';
 import { SyncCentre } from './sync-centre';
 
 /** The layout's delivery reaction, which the app mounts beside every screen once signed in. */
 function WithDelivery() {
-  useOutboxDelivery();
-  return <SyncCentre />;
+  return (
+    <>
+      <Delivery />
+      <SyncCentre />
+    </>
+  );
 }
 
 const user = aUser();
@@ -20,18 +24,12 @@ function entry(overrides: Partial<OutboxEntry>): OutboxEntry {
   return {
     id: crypto.randomUUID(),
     userId: user.id,
-    subject: 'bookmark:video:1',
     kind: 'bookmark.save',
-    method: 'POST',
-    path: '/api/bookmarks',
-    body: { userId: user.id, contentType: 'video', contentId: 1 },
+    body: { contentType: 'video', contentId: 1, categoryId: null, title: 'Grace' },
     createdAt: new Date().toISOString(),
     attempts: 0,
     status: 'pending',
     nextAttemptAt: Date.now() + 60_000,
-    invalidate: [],
-    failureMessage: 'Failed to save bookmark. Please try again.',
-    label: 'Bookmark "Grace"',
     ...overrides,
   };
 }
@@ -50,12 +48,10 @@ describe('SyncCentre', () => {
     await appDb.outbox.add(
       entry({
         kind: 'comment.create',
-        subject: 'comment:video:1',
         status: 'failed',
         lastStatus: 404,
         lastError: 'Video not found',
-        label: 'Comment',
-        body: { userId: user.id, contentType: 'video', contentId: 1, comment: 'Keep this text' },
+        body: { contentType: 'video', contentId: 1, comment: 'Keep this text' },
       }),
     );
     renderWithProviders(<SyncCentre />);
@@ -63,13 +59,28 @@ describe('SyncCentre', () => {
     const refused = screen.getByRole('list', { name: 'Not synced' });
     expect(within(refused).getByText('Video not found')).toBeTruthy();
     expect(within(refused).getByText('Keep this text')).toBeTruthy();
+    // Each change is described by its kind, from what it stores.
+    expect(within(screen.getByRole('list', { name: 'Waiting to sync' })).getByText('Bookmark video "Grace"')).toBeTruthy();
+    expect(within(refused).getByText('Comment "Keep this text"')).toBeTruthy();
     expect(screen.getByText('Not yet')).toBeTruthy();
+  });
+
+  test("a refused change with no server words shows its kind's failure message; one this version cannot read says so", async () => {
+    mockFetch((req) => (req.path === '/api/auth/me' ? json(200, user) : json(500, {})));
+    await appDb.outbox.add(entry({ kind: 'heart.set', status: 'failed', body: { devotionalId: 3, hearted: false, title: 'Psalm 23' } }));
+    await appDb.outbox.add(entry({ kind: 'retired.kind', status: 'failed', body: {} }));
+    renderWithProviders(<SyncCentre />);
+    const refused = await screen.findByRole('list', { name: 'Not synced' });
+    await waitFor(() => expect(within(refused).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(refused).getByText('Remove heart from "Psalm 23"')).toBeTruthy();
+    expect(within(refused).getByText('Failed to remove heart. Please try again.')).toBeTruthy();
+    expect(within(refused).getByText(/cannot be sent/)).toBeTruthy();
   });
 
   test('Discard drops a refused change; Retry puts it back in line', async () => {
     mockFetch((req) => (req.path === '/api/auth/me' ? json(200, user) : json(404, { message: 'Still gone' })));
-    await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone', label: 'First' }));
-    await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone', label: 'Second', subject: 'bookmark:video:2' }));
+    await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone' }));
+    await appDb.outbox.add(entry({ status: 'failed', lastError: 'Gone', body: { contentType: 'video', contentId: 2, categoryId: null, title: 'Second' } }));
     renderWithProviders(<WithDelivery />);
     const list = await screen.findByRole('list', { name: 'Not synced' });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));

@@ -6,6 +6,7 @@ import { useUser } from '../../../lib/session';
 import { outbox } from '../../../offline/outbox';
 import { formatBytes, getStorageInfo, requestPersistentStorage, type StorageInfo } from '../../../offline/storage';
 import { deliverNow, useOutboxActions } from '../../../offline/use-outbox';
+import { describeWrite } from '../../../offline/write-registry';
 import { useSyncState } from '../use-sync-state';
 
 /**
@@ -75,7 +76,7 @@ export function SyncCentre() {
                 <li key={entry.id} className="flex items-start gap-3 p-3 text-sm">
                   <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-info" />
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium">{entry.label}</p>
+                    <p className="font-medium">{describeWrite(entry).label}</p>
                     <p className="text-base-content/70">
                       Queued {formatAge(entry.createdAt)}
                       {entry.attempts ? ` · ${entry.attempts} ${entry.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
@@ -91,28 +92,30 @@ export function SyncCentre() {
             <div>
               <h3 className="mb-2 font-semibold">Not synced</h3>
               <ul className="divide-y divide-base-300 rounded-box border border-error/40" aria-label="Not synced">
-                {failed.map((entry) => (
-                  <li key={entry.id} className="flex flex-wrap items-start gap-3 p-3 text-sm">
-                    <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-error" />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{entry.label}</p>
-                      <p className="text-error">{entry.lastError ?? entry.failureMessage}</p>
-                      {entry.kind === 'comment.create' && typeof (entry.body as { comment?: unknown })?.comment === 'string' ? (
-                        <blockquote className="mt-1 border-l-2 border-base-300 pl-2 whitespace-pre-wrap text-base-content/80 select-all">
-                          {(entry.body as { comment: string }).comment}
-                        </blockquote>
-                      ) : null}
-                    </div>
-                    <div className="flex gap-2">
-                      <button type="button" className="btn btn-outline btn-xs" onClick={() => void retry(entry.id)}>
-                        <RefreshCw aria-hidden="true" className="size-3" /> Retry
-                      </button>
-                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => void discard(entry.id)}>
-                        <Trash2 aria-hidden="true" className="size-3" /> Discard
-                      </button>
-                    </div>
-                  </li>
-                ))}
+                {failed.map((entry) => {
+                  // Its words come from its kind's definition, computed now from what it stores.
+                  const { label, failureMessage, keptText } = describeWrite(entry);
+                  return (
+                    <li key={entry.id} className="flex flex-wrap items-start gap-3 p-3 text-sm">
+                      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-error" />
+                      <div className="min-w-0 flex-1">
+                        <p className="font-medium">{label}</p>
+                        <p className="text-error">{entry.lastError ?? failureMessage}</p>
+                        {keptText ? (
+                          <blockquote className="mt-1 border-l-2 border-base-300 pl-2 whitespace-pre-wrap text-base-content/80 select-all">{keptText}</blockquote>
+                        ) : null}
+                      </div>
+                      <div className="flex gap-2">
+                        <button type="button" className="btn btn-outline btn-xs" onClick={() => void retry(entry.id)}>
+                          <RefreshCw aria-hidden="true" className="size-3" /> Retry
+                        </button>
+                        <button type="button" className="btn btn-ghost btn-xs" onClick={() => void discard(entry.id)}>
+                          <Trash2 aria-hidden="true" className="size-3" /> Discard
+                        </button>
+                      </div>
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ) : null}
