@@ -6,10 +6,12 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import type { WorkboxPlugin } from 'workbox-core';
+import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
 import { getSyncUser, outbox } from './offline/outbox';
+import { SAVED_PICTURES_CACHE } from './offline/saved-pictures';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -42,15 +44,25 @@ registerRoute(
   }),
 );
 
+// Pictures of the items saved for offline (issue 11) are in their own cache, which the page fills
+// when the reader saves and empties when they remove: no expiration or quota purge here touches
+// it. When a picture cannot come from the network (or a runtime cache), it comes from there.
+const savedPictureFallback: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => (await caches.open(SAVED_PICTURES_CACHE).then((cache) => cache.match(request.url))) ?? undefined,
+};
+
+const isVideoPlatformImage = (url: URL) => url.hostname === 'i.ytimg.com' || url.hostname === 'img.youtube.com';
+
 // Thumbnails from the video platform's image host are cross-origin and opaque: each costs
 // padded quota, so keep a bounded number and let the browser purge them under pressure.
 registerRoute(
-  ({ url }) => url.hostname === 'i.ytimg.com' || url.hostname === 'img.youtube.com',
+  ({ url }) => isVideoPlatformImage(url),
   new CacheFirst({
     cacheName: 'thumbnails',
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+      savedPictureFallback,
     ],
   }),
 );
@@ -62,6 +74,13 @@ registerRoute(
     cacheName: 'avatars',
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
   }),
+);
+
+// Other hosts' pictures (a post's thumbnail) are not cached at run time: the network, or offline
+// the saved copy when the post was saved.
+registerRoute(
+  ({ url, request, sameOrigin }) => !sameOrigin && request.destination === 'image' && !isVideoPlatformImage(url),
+  new NetworkOnly({ plugins: [savedPictureFallback] }),
 );
 
 self.addEventListener('message', (event) => {

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
 import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferred/study-tools';
+import { SaveButton } from '../deferred/save-tools';
 // By path, not through the feature's index: that would bring the /blog list's code with the article.
 import { BlogPostView } from '../../features/blog/components/blog-post-view';
 import { preloadMarkdown } from '../../features/blog/components/markdown-content';
@@ -9,7 +10,7 @@ import { ShareButton } from '../../features/share';
 /** A post the server rendered shows its text at once: the renderer is in before hydration (see createHydratingRouter). */
 export const beforeHydrate = preloadMarkdown;
 
-/** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) around it. */
+/** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) and 'Save for offline' around it. */
 export function Component() {
   const { id } = useParams();
   return (
@@ -24,6 +25,7 @@ export function Component() {
             <>
               <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
               <CompleteButton contentType="blog" contentId={post.id} />
+              <SaveButton kind="post" post={post} />
               <ShareButton title={post.title} path={`/blog/${post.id}`} />
             </>
           )}
