@@ -87,7 +87,7 @@ export function SavedList() {
                 </p>
               </div>
               <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove “${item.title}” from this device`} onClick={() => void remove(item)}>
-                <Trash2 aria-hidden="true" className="size-4" /> Remove
+                <Trash2 aria-hidden="true" className="size-4" /> <span className="max-sm:hidden">Remove</span>
               </button>
             </li>
           ))}
