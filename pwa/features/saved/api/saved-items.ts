@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { BlogPost, Video } from '../../../../contract/content.js';
-import { youtubeThumbnailUrl } from '../../../components/content/youtube-thumbnail';
+import { youtubeThumbnailUrl } from '../../../components/content';
 import { allSaved, removeSaved, saveItem, savedDb, savedKey, type SavedItem, type SavedKind } from '../../../offline/saved-store';
 
 /** What the pages hand the Save button: the post or video as the page shows it. */
