@@ -52,6 +52,7 @@ describe('saved for offline', () => {
     await page.waitForURL(/category=/);
     await main(page).getByRole('button', { name: 'Save all for offline' }).click();
     expect(await toastText(page, `${inCategory.length} ${inCategory.length === 1 ? 'post' : 'posts'} on this device`)).toContain('Saved for offline');
+    await screenshot(page, 'saved-blog-save-all', ['desktop']);
 
     // A video, saved from its page.
     await visitAndDismissAuth(page, '/watch/2');
@@ -74,6 +75,7 @@ describe('saved for offline', () => {
     await visitAndDismissAuth(page, '/watch/2');
     await main(page).getByRole('heading', { level: 1, name: videoTitle }).waitFor();
     await main(page).getByText('The video itself needs a connection; its details and your notes are saved on this device.').waitFor();
+    await screenshot(page, 'saved-watch-offline');
 
     // /saved: the category's posts and the video, newest first.
     await visitAndDismissAuth(page, '/saved');

@@ -37,7 +37,7 @@ export function SaveAllButton({ category }: { category: Category | 'all' }) {
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-3">
+    <div className="mb-4 flex min-h-8 flex-wrap items-center gap-3">
       <button type="button" className="btn btn-sm btn-outline" disabled={progress !== null} onClick={() => void saveAll()} title={`Save ${what} on this device`}>
         {progress ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <CloudDownload aria-hidden="true" className="size-4" />}
         {SAVE_ALL_LABEL}
