@@ -7,7 +7,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { WorkboxPlugin } from 'workbox-core';
-import { CacheFirst, NetworkFirst, NetworkOnly } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
 import { getSyncUser, outbox } from './offline/outbox';
@@ -46,7 +46,8 @@ registerRoute(
 
 // Pictures of the items saved for offline (issue 11) are in their own cache, which the page fills
 // when the reader saves and empties when they remove: no expiration or quota purge here touches
-// it. When a picture cannot come from the network (or a runtime cache), it comes from there.
+// it. When a thumbnail cannot come from the network (or the runtime cache), it comes from there.
+// (Other hosts' pictures are not saved: the CSP's connect-src lets the page download only these.)
 const savedPictureFallback: WorkboxPlugin = {
   handlerDidError: async ({ request }) => (await caches.open(SAVED_PICTURES_CACHE).then((cache) => cache.match(request.url))) ?? undefined,
 };
@@ -74,13 +75,6 @@ registerRoute(
     cacheName: 'avatars',
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
   }),
-);
-
-// Other hosts' pictures (a post's thumbnail) are not cached at run time: the network, or offline
-// the saved copy when the post was saved.
-registerRoute(
-  ({ url, request, sameOrigin }) => !sameOrigin && request.destination === 'image' && !isVideoPlatformImage(url),
-  new NetworkOnly({ plugins: [savedPictureFallback] }),
 );
 
 self.addEventListener('message', (event) => {

@@ -7,13 +7,26 @@ export const SAVED_PICTURES_CACHE = 'cik-saved-pictures';
 
 const hasCacheStorage = () => typeof caches !== 'undefined';
 
+/** The hosts the page may download a picture from (the CSP's connect-src, api/app.ts): this site and the video platform's image hosts. */
+const DOWNLOADABLE_HOSTS = new Set(['i.ytimg.com', 'img.youtube.com']);
+
+function isDownloadable(url: string): boolean {
+  try {
+    const parsed = new URL(url, location.href);
+    return parsed.origin === location.origin || (parsed.protocol === 'https:' && DOWNLOADABLE_HOSTS.has(parsed.hostname));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Downloads the picture at `url` into the saved pictures' cache. Returns its size in bytes, 0 when
  * the browser keeps it but will not tell its size (another host's picture without CORS, an opaque
- * answer), or null when it could not be kept (no Cache Storage, no connection, an error answer).
+ * answer), or null when it could not be kept (no Cache Storage, a host the CSP does not let the
+ * page fetch from, no connection, an error answer).
  */
 export async function storePicture(url: string): Promise<number | null> {
-  if (!hasCacheStorage()) return null;
+  if (!hasCacheStorage() || !isDownloadable(url)) return null;
   try {
     const cache = await caches.open(SAVED_PICTURES_CACHE);
     let response: Response;

@@ -57,17 +57,25 @@ describe('size accounting', () => {
     const { caches, stores } = memoryCaches();
     vi.stubGlobal('caches', caches);
     mockFetch(() => new Response(new Uint8Array(2048), { status: 200, headers: { 'Content-Type': 'image/jpeg' } }));
-    const post = aSavedPost(1, { title: 'Élan', content: 'Café crème — déjà vu', thumbnailUrl: 'https://images.example.com/1.jpg' });
+    const post = aSavedPost(1, { title: 'Élan', content: 'Café crème — déjà vu', thumbnailUrl: 'https://i.ytimg.com/vi/a1/hqdefault.jpg' });
     const item = await saveItem({ kind: 'post', post }, post.thumbnailUrl);
     expect(item.textBytes).toBe(utf8(post));
     expect(item.textBytes).toBeGreaterThan(JSON.stringify(post).length);
     expect(item.pictureBytes).toBe(2048);
     expect(savedItemBytes(item)).toBe(utf8(post) + 2048);
-    expect(stores.get(SAVED_PICTURES_CACHE)?.has('https://images.example.com/1.jpg')).toBe(true);
+    expect(stores.get(SAVED_PICTURES_CACHE)?.has('https://i.ytimg.com/vi/a1/hqdefault.jpg')).toBe(true);
 
     const video = await saveItem({ kind: 'video', video: aSavedVideo(2) });
     expect(totalSavedBytes(await allSaved())).toBe(utf8(post) + 2048 + utf8(aSavedVideo(2)));
     expect(video.pictureBytes).toBeNull();
+  });
+
+  test("another host's picture (which the CSP does not let the page download) is not fetched; the post is saved without it", async () => {
+    vi.stubGlobal('caches', memoryCaches().caches);
+    const requests = mockFetch(() => new Response(new Uint8Array(10), { status: 200 }));
+    const item = await saveItem({ kind: 'post', post: aSavedPost(5) }, 'https://cdn.substack.example/picture.jpg');
+    expect(item).toMatchObject({ pictureUrl: null, pictureBytes: null });
+    expect(requests).toEqual([]);
   });
 
   test('a picture that cannot be kept (no connection) leaves the item saved without one', async () => {
@@ -82,7 +90,7 @@ describe('size accounting', () => {
     const { caches, stores } = memoryCaches();
     vi.stubGlobal('caches', caches);
     mockFetch(() => new Response(new Uint8Array(10), { status: 200 }));
-    const shared = 'https://images.example.com/shared.jpg';
+    const shared = 'https://i.ytimg.com/vi/shared/hqdefault.jpg';
     await saveItem({ kind: 'post', post: aSavedPost(1) }, shared);
     await saveItem({ kind: 'post', post: aSavedPost(2) }, shared);
     await removeSaved('post-1');
