@@ -96,7 +96,7 @@ describe('saved for offline', () => {
     await context.close();
   }, 90_000);
 
-  test("offline, a saved video thumbnail comes from the saved pictures' cache (the thumbnails runtime cache has none); one not saved does not load", async () => {
+  test("offline, a saved video thumbnail or picture uploaded here comes from the saved pictures' cache (the runtime caches have none); one not saved does not load", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await visitAndDismissAuth(page, '/');
@@ -104,11 +104,12 @@ describe('saved for offline', () => {
     // No picture host is reachable from here: the saved copies are put in the cache as 'Save for
     // offline' puts a downloaded one (saved-pictures.ts), under URLs only they can answer.
     const thumbnail = 'https://i.ytimg.com/vi/saved-e2e/hqdefault.jpg';
+    const uploaded = `${baseURL()}/objects/saved-e2e-picture`;
     await page.evaluate(async (urls) => {
       const cache = await caches.open('cik-saved-pictures');
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"><rect width="16" height="9" fill="teal"/></svg>';
       for (const url of urls) await cache.put(url, new Response(svg, { headers: { 'Content-Type': 'image/svg+xml' } }));
-    }, [thumbnail]);
+    }, [thumbnail, uploaded]);
     await context.setOffline(true);
     const loads = (url: string) =>
       page.evaluate(
@@ -122,7 +123,9 @@ describe('saved for offline', () => {
         url,
       );
     expect(await loads(thumbnail)).toBe(true);
+    expect(await loads(uploaded)).toBe(true);
     expect(await loads('https://i.ytimg.com/vi/not-saved-e2e/hqdefault.jpg')).toBe(false);
+    expect(await loads(`${baseURL()}/objects/not-saved-e2e-picture`)).toBe(false);
     await context.setOffline(false);
     await context.close();
   });

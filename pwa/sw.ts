@@ -46,8 +46,9 @@ registerRoute(
 
 // Pictures of the items saved for offline (issue 11) are in their own cache, which the page fills
 // when the reader saves and empties when they remove: no expiration or quota purge here touches
-// it. When a thumbnail cannot come from the network (or the runtime cache), it comes from there.
-// (Other hosts' pictures are not saved: the CSP's connect-src lets the page download only these.)
+// it. When a thumbnail or an uploaded picture cannot come from the network (or its runtime cache),
+// it comes from there. (Other hosts' pictures are not saved: the CSP's connect-src lets the page
+// download only these.)
 const savedPictureFallback: WorkboxPlugin = {
   handlerDidError: async ({ request }) => (await caches.open(SAVED_PICTURES_CACHE).then((cache) => cache.match(request.url))) ?? undefined,
 };
@@ -73,7 +74,8 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/objects/'),
   new CacheFirst({
     cacheName: 'avatars',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+    // A post's picture uploaded here and saved for offline is in the saved pictures' cache.
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }), savedPictureFallback],
   }),
 );
 
