@@ -77,7 +77,9 @@ export function createApp(rawDeps: AppDeps): Koa {
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://img.youtube.com', 'https:'],
           frameSrc: ['https://www.youtube-nocookie.com'],
-          connectSrc: ["'self'"],
+          // The video platform's image hosts: 'Save for offline' downloads a video's thumbnail into
+          // the saved pictures' cache (pwa/offline/saved-pictures.ts), a fetch() from the page.
+          connectSrc: ["'self'", 'https://i.ytimg.com', 'https://img.youtube.com'],
           workerSrc: ["'self'"],
           manifestSrc: ["'self'"],
           objectSrc: ["'none'"],

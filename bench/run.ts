@@ -18,13 +18,14 @@ import { lighthouseSection } from './sections/lighthouse.js';
 import { memory } from './sections/memory.js';
 import { offline } from './sections/offline.js';
 import { sanitize } from './sections/sanitize.js';
+import { saveOffline } from './sections/save-offline.js';
 import { offlineSearch } from './sections/offline-search.js';
 import { scaleOut } from './sections/scale-out.js';
 import { search } from './sections/search.js';
 import { serverRender } from './sections/server-render.js';
 import { signInLimits } from './sections/sign-in-limits.js';
 
-const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, signInLimits, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch];
+const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, signInLimits, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -17,6 +17,7 @@ const ROUTES: [path: string, text: string][] = [
   ['/live-qa', 'Upcoming Sessions'],
   ['/bookmarks', 'Please sign in to view your bookmarks.'],
   ['/profile', 'Please sign in to view your profile.'],
+  ['/saved', 'Saved for offline'],
   ['/no-such-page', '404 Page Not Found'],
 ];
 

@@ -6,6 +6,7 @@ import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { WorkboxPlugin } from 'workbox-core';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
@@ -13,6 +14,7 @@ import { getSyncUser, Outbox } from './offline/outbox';
 import { OutboxEvents } from './offline/outbox-events';
 import { refreshesOf } from './offline/write-registry';
 import { registerAppWrites } from './app/write-reactions';
+import { SAVED_PICTURES_CACHE } from './offline/saved-pictures';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -45,15 +47,27 @@ registerRoute(
   }),
 );
 
+// Pictures of the items saved for offline (issue 11) are in their own cache, which the page fills
+// when the reader saves and empties when they remove: no expiration or quota purge here touches
+// it. When a thumbnail or an uploaded picture cannot come from the network (or its runtime cache),
+// it comes from there. (Other hosts' pictures are not saved: the CSP's connect-src lets the page
+// download only these.)
+const savedPictureFallback: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => (await caches.open(SAVED_PICTURES_CACHE).then((cache) => cache.match(request.url))) ?? undefined,
+};
+
+const isVideoPlatformImage = (url: URL) => url.hostname === 'i.ytimg.com' || url.hostname === 'img.youtube.com';
+
 // Thumbnails from the video platform's image host are cross-origin and opaque: each costs
 // padded quota, so keep a bounded number and let the browser purge them under pressure.
 registerRoute(
-  ({ url }) => url.hostname === 'i.ytimg.com' || url.hostname === 'img.youtube.com',
+  ({ url }) => isVideoPlatformImage(url),
   new CacheFirst({
     cacheName: 'thumbnails',
     plugins: [
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 60 * DAY, purgeOnQuotaError: true }),
+      savedPictureFallback,
     ],
   }),
 );
@@ -63,7 +77,8 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/objects/'),
   new CacheFirst({
     cacheName: 'avatars',
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true })],
+    // A post's picture uploaded here and saved for offline is in the saved pictures' cache.
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }), savedPictureFallback],
   }),
 );
 

@@ -10,8 +10,8 @@ import { cachePublicly } from './public-cache.js';
 
 type Render = (request: RenderRequest) => Promise<RenderResult>;
 
-/** Pages only the signed-in reader's data fills: the app shell renders them in the browser. */
-const CLIENT_ONLY = new Set(['/bookmarks', '/profile', '/sync', '/blog-admin', '/share', '/notes']);
+/** Pages only the signed-in reader's data (or this device's: notes, saved items) fills: the app shell renders them in the browser. */
+const CLIENT_ONLY = new Set(['/bookmarks', '/profile', '/sync', '/blog-admin', '/share', '/notes', '/saved']);
 /** What a rendered page is built from: a write to any of these drops it from the public cache. */
 const RENDERED_FROM = ['blog', 'videos', 'devotional', 'live-streams', 'search', 'comments'];
 /** An API that has not answered by then leaves the page to the browser (the app shell). */

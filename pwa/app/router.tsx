@@ -37,6 +37,8 @@ export const routes: RouteObject[] = [
           // Not in SPEC §2: the sync centre for changes made offline (issue 4).
           page('sync', () => import('./routes/sync')),
           page('notes', () => import('./routes/notes')),
+          // Saved for offline (issue 11): what this device keeps, signed in or not.
+          page('saved', () => import('./routes/saved')),
           // What other apps share with the installed app (the manifest's share_target).
           page('share', () => import('./routes/share')),
           page('*', () => import('./routes/not-found')),

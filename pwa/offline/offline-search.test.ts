@@ -86,3 +86,36 @@ describe('the index', () => {
     expect(searchOffline(withVideo, 'polycarp').map((d) => d.key)).toEqual(['video-3', 'note-note-blog-8']);
   });
 });
+
+describe('saved for offline', () => {
+  test('saved posts (with their whole text) and videos are searched, and the index is built again when saved items change', async () => {
+    const { indexFor } = await import('./offline-search');
+    const { allSaved, removeSaved, saveItem, savedDb } = await import('./saved-store');
+    await savedDb.items.clear();
+    const client = new QueryClient();
+    const before = offlineDocs(client, [], await allSaved());
+    const index = indexFor(before);
+    expect(searchOffline(before, 'eusebius')).toEqual([]);
+
+    const post: BlogPost = { ...summary(21, 'The Canon'), content: 'Eusebius sorted the books into accepted and disputed.' };
+    await saveItem({ kind: 'post', post });
+    await saveItem({ kind: 'video', video: video(22, 'Eusebius and the Church History') });
+    const withSaved = offlineDocs(client, [], await allSaved());
+    const rebuilt = indexFor(withSaved);
+    expect(rebuilt).not.toBe(index);
+    expect(searchOffline(withSaved, 'eusebius', rebuilt).map((d) => d.key)).toEqual(['video-22', 'article-21']);
+    // The same saved items: the same index, not built again.
+    expect(indexFor(offlineDocs(client, [], await allSaved()))).toBe(rebuilt);
+
+    await removeSaved('post-21');
+    const afterRemoval = offlineDocs(client, [], await allSaved());
+    expect(indexFor(afterRemoval)).not.toBe(rebuilt);
+    expect(searchOffline(afterRemoval, 'disputed')).toEqual([]);
+  });
+
+  test("a saved post's whole text wins over its card in the cached list", () => {
+    const docs = offlineDocs(cacheWith(), [], [{ kind: 'post', post: { ...summary(7, 'What the Minimal Facts Argument Claims'), content: 'Habermas lists twelve facts.' } }]);
+    expect(docs.filter((d) => d.key === 'article-7')).toHaveLength(1);
+    expect(searchOffline(docs, 'habermas').map((d) => d.key)).toEqual(['article-7']);
+  });
+});

@@ -3,10 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { BlogPostSummary, Video } from '../../contract/content.js';
 import type { Note } from './db';
 import { noteTitle } from './note-subject';
+import type { SavedContent } from './saved-store';
 
 // Search on the device (issue 11, part 2): with no connection, what this device has of the site's
-// videos and articles (every answer kept in the query cache, which is saved in IndexedDB) and the
-// reader's notes, in one in-browser index (MiniSearch): word prefixes, small typos, titles first.
+// videos and articles (every answer kept in the query cache, which is saved in IndexedDB, and the
+// items saved for offline, which have their own store) and the reader's notes, in one in-browser
+// index (MiniSearch): word prefixes, small typos, titles first.
 
 export type OfflineDoc =
   | { key: string; kind: 'video'; title: string; text: string; video: Video }
@@ -46,12 +48,24 @@ function collect(data: unknown, found: Map<string, OfflineDoc>, depth = 0): void
   for (const value of Object.values(record)) collect(value, found, depth + 1);
 }
 
-/** The documents on this device: the cached videos and articles, and the notes. */
-export function offlineDocs(queryClient: QueryClient, notes: readonly Note[]): OfflineDoc[] {
+/**
+ * The documents on this device: the cached videos and articles, the ones saved for offline (a
+ * saved post's whole text wins over a card in the cache), and the notes.
+ */
+export function offlineDocs(queryClient: QueryClient, notes: readonly Note[], saved: readonly SavedContent[] = []): OfflineDoc[] {
   const found = new Map<string, OfflineDoc>();
   for (const query of queryClient.getQueryCache().getAll()) {
     if (!CONTENT_ROOTS.has(String(query.queryKey[0]))) continue;
     collect(query.state.data, found);
+  }
+  for (const item of saved) {
+    if (item.kind === 'video') {
+      const { video } = item;
+      found.set(`video-${video.id}`, { key: `video-${video.id}`, kind: 'video', title: video.title, text: [video.description, video.category].filter(Boolean).join(' '), video });
+    } else {
+      const { post } = item;
+      found.set(`article-${post.id}`, { key: `article-${post.id}`, kind: 'article', title: post.title, text: [post.excerpt, post.content, post.category].filter(Boolean).join(' '), post });
+    }
   }
   for (const note of notes) {
     found.set(`note-${note.id}`, { key: `note-${note.id}`, kind: 'note', title: noteTitle(note), text: note.text, note });

@@ -30,6 +30,8 @@ beforeAll(async () => {
     import('../features/notes/components/notes-panel'),
     import('../features/notes/components/notes-button'),
     import('../features/comments/components/comments'),
+    // 'Save for offline' beside them (app/deferred/save-tools.tsx).
+    import('../features/saved/components/save-button'),
   ]);
 });
 

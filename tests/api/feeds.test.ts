@@ -233,6 +233,7 @@ describe('GET /robots.txt', () => {
         'Disallow: /blog-admin',
         'Disallow: /notes',
         'Disallow: /share',
+        'Disallow: /saved',
         'Disallow: /api/',
         '',
         `Sitemap: ${PUBLIC_URL}/sitemap.xml`,

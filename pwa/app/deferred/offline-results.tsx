@@ -5,6 +5,7 @@ import { BookOpen, NotebookPen, Video as VideoIcon, WifiOff } from 'lucide-react
 import { Link } from 'react-router-dom';
 import { ArticleGrid, ResultGroup, VideoGrid } from '../../components/content';
 import { useAllNotes } from '../../features/notes/api/notes-store';
+import { useAllSaved } from '../../features/saved/api/saved-items';
 import { notePath } from '../../offline/note-subject';
 import { offlineDocs, searchOffline, type OfflineDoc } from '../../offline/offline-search';
 
@@ -31,12 +32,17 @@ function useCachedAnswersVersion(queryClient: QueryClient): number {
 export default function OfflineResults({ query, kinds = EVERY_KIND, onRetry, retrying = false }: { query: string; kinds?: readonly Kind[]; onRetry?: () => void; retrying?: boolean }) {
   const queryClient = useQueryClient();
   const notes = useAllNotes();
+  // Saved for offline: live, so the index is built again when an item is saved or removed.
+  const saved = useAllSaved();
   const cacheVersion = useCachedAnswersVersion(queryClient);
   const results = useMemo(
-    () => (notes === undefined ? undefined : searchOffline(offlineDocs(queryClient, kinds.includes('note') ? notes : []).filter((d) => kinds.includes(d.kind)), query)),
+    () =>
+      notes === undefined || saved === undefined
+        ? undefined
+        : searchOffline(offlineDocs(queryClient, kinds.includes('note') ? notes : [], saved).filter((d) => kinds.includes(d.kind)), query),
     // cacheVersion: what the device has changed (the saved cache restored, an answer arrived).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient, notes, query, kinds, cacheVersion],
+    [queryClient, notes, saved, query, kinds, cacheVersion],
   );
   if (results === undefined) return null;
 

@@ -54,6 +54,16 @@ describe('header navigation', () => {
   });
 });
 
+describe("'Saved for offline' (saving is per device)", () => {
+  test('signed out, it is in the header and in the mobile menu', async () => {
+    const { user } = await open('/', false);
+    expect(within(banner()).getByRole('link', { name: 'Saved for offline' }).getAttribute('href')).toBe('/saved');
+    await user.click(within(banner()).getByRole('button', { name: 'Open menu' }));
+    const sheet = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('Menu'))!;
+    expect(within(sheet).getByRole('link', { name: 'Saved for offline' }).getAttribute('href')).toBe('/saved');
+  });
+});
+
 describe('avatar menu', () => {
   test('shows @username with Profile, Bookmarks and Log out', async () => {
     const { user } = await open('/', true);
@@ -65,6 +75,7 @@ describe('avatar menu', () => {
     expect(menu.textContent).toContain('@grace');
     expect(within(menu).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getByRole('link', { name: 'Bookmarks' }).getAttribute('href')).toBe('/bookmarks');
+    expect(within(menu).getByRole('link', { name: 'Saved for offline' }).getAttribute('href')).toBe('/saved');
     await user.keyboard('{Escape}');
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });

@@ -1,4 +1,5 @@
-import { useNavigation } from 'react-router-dom';
+import { CloudDownload } from 'lucide-react';
+import { Link, useNavigation } from 'react-router-dom';
 import { useLogout } from '../../features/auth';
 import { ReadingMenu } from '../../features/reading';
 import { openAuthDialog } from '../../lib/auth-dialog';
@@ -34,6 +35,10 @@ export function Header() {
           ) : (
             <>
               <ReadingMenu className="hidden md:block" />
+              {/* Saving is per device: signed out, 'Saved for offline' is here (signed in, in the account menu; on a phone, in the menu). */}
+              <Link to="/saved" className="btn btn-ghost btn-square btn-sm max-md:hidden" aria-label="Saved for offline" title="Saved for offline">
+                <CloudDownload aria-hidden="true" className="size-5" />
+              </Link>
               <button type="button" className="btn btn-primary btn-sm max-sm:hidden" onClick={() => openAuthDialog('login')}>
                 Sign in
               </button>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Bookmark, LogIn, LogOut, Menu, NotebookPen, User as UserIcon } from 'lucide-react';
+import { Bookmark, CloudDownload, LogIn, LogOut, Menu, NotebookPen, User as UserIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import type { User } from '../../../contract/users.js';
 import { Avatar } from '../../components/ui/avatar';
@@ -31,11 +31,16 @@ export function MobileMenu({ user, onLogout, loggingOut }: { user: User | null; 
         <nav aria-label="Main">
           <NavLinkList orientation="vertical" onNavigate={close} />
         </nav>
-        {/* Notes stay on the device, signed in or not. */}
+        {/* Notes and saved items stay on the device, signed in or not. */}
         <ul className="menu w-full p-0 text-base">
           <li>
             <Link to="/notes" onClick={close}>
               <NotebookPen aria-hidden="true" className="size-4" /> My Notes
+            </Link>
+          </li>
+          <li>
+            <Link to="/saved" onClick={close}>
+              <CloudDownload aria-hidden="true" className="size-4" /> Saved for offline
             </Link>
           </li>
         </ul>

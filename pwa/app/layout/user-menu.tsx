@@ -1,4 +1,4 @@
-import { Bookmark, LogOut, NotebookPen, RefreshCw, User as UserIcon } from 'lucide-react';
+import { Bookmark, CloudDownload, LogOut, NotebookPen, RefreshCw, User as UserIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../../contract/users.js';
 import { Avatar } from '../../components/ui/avatar';
@@ -39,6 +39,11 @@ export function UserMenu({ user, onLogout, loggingOut }: { user: User; onLogout:
           <li>
             <Link to="/notes" onClick={() => setOpen(false)}>
               <NotebookPen aria-hidden="true" className="size-4" /> My Notes
+            </Link>
+          </li>
+          <li>
+            <Link to="/saved" onClick={() => setOpen(false)}>
+              <CloudDownload aria-hidden="true" className="size-4" /> Saved for offline
             </Link>
           </li>
           <li>

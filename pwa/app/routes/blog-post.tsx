@@ -1,11 +1,12 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
 import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferred/study-tools';
+import { SaveButton } from '../deferred/save-tools';
 // By path, not through the feature's index: that would bring the /blog list's code with the article.
 import { BlogPostView } from '../../features/blog/components/blog-post-view';
 import { ShareButton } from '../../features/share';
 
-/** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) around it. */
+/** /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments) and 'Save for offline' around it. */
 export function Component() {
   const { id } = useParams();
   return (
@@ -20,6 +21,7 @@ export function Component() {
             <>
               <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
               <CompleteButton contentType="blog" contentId={post.id} />
+              <SaveButton kind="post" post={post} />
               <ShareButton title={post.title} path={`/blog/${post.id}`} />
             </>
           )}

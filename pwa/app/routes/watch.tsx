@@ -1,12 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
 import { BookmarkButton, Comments, CompleteButton, NotesPanel } from '../deferred/study-tools';
+import { SaveButton } from '../deferred/save-tools';
 import { ShareButton } from '../../features/share';
 import { WatchVideo } from '../../features/videos';
 
 /**
  * /watch/{id} (SPEC §2): the videos feature shows the player and details; the study features
- * add bookmark and mark-complete buttons (and Share), the 'Your Notes' side panel and the comments.
+ * add bookmark and mark-complete buttons (and Share, and 'Save for offline'), the 'Your Notes' side panel and the comments.
  */
 export function Component() {
   const { id } = useParams();
@@ -19,6 +20,7 @@ export function Component() {
             <BookmarkButton contentType="video" contentId={video.id} title={video.title} />
             <CompleteButton contentType="video" contentId={video.id} />
             <ShareButton title={video.title} path={`/watch/${video.id}`} />
+            <SaveButton kind="video" video={video} />
           </>
         )}
         aside={(video) => <NotesPanel contentType="video" contentId={video.id} title={video.title} />}

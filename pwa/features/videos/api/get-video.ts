@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { videoSchema, type Video } from '../../../../contract/content.js';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch, NetworkError } from '../../../lib/api-client';
 import { videoKeys } from './video-keys';
 
 /** SPEC §8's text for a video that could not be loaded (other than a missing one). */
@@ -11,10 +11,21 @@ export function getVideo(id: number, signal?: AbortSignal): Promise<Video> {
   return apiFetch(`/api/videos/${id}`, { schema: videoSchema, signal });
 }
 
+/** The video, or with no network its details saved for offline on this device (issue 11). The saved store loads only when needed. */
+export async function getVideoOrSaved(id: number, signal?: AbortSignal): Promise<Video> {
+  try {
+    return await getVideo(id, signal);
+  } catch (error) {
+    if (!(error instanceof NetworkError)) throw error;
+    const { getSavedVideo, savedOr } = await import('../../../offline/saved-store');
+    return savedOr(error, () => getSavedVideo(id));
+  }
+}
+
 export const videoQueryOptions = (id: number) =>
   queryOptions({
     queryKey: videoKeys.detail(id),
-    queryFn: ({ signal }) => getVideo(id, signal),
+    queryFn: ({ signal }) => getVideoOrSaved(id, signal),
   });
 
 export const useVideo = (id: number) => useQuery(videoQueryOptions(id));

@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { Page, PageHeading } from '../../components/ui/page';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+// The saved items live in IndexedDB (Dexie): their screen loads after the heading.
+const SavedList = lazy(() => import('../../features/saved/components/saved-list').then((m) => ({ default: m.SavedList })));
+
+/** /saved: 'Saved for offline', the posts and videos kept on this device (signed in or not). */
+export function Component() {
+  useDocumentTitle('Saved for offline');
+  return (
+    <Page>
+      <div className="mx-auto w-full max-w-4xl">
+        <PageHeading title="Saved for offline" description="Articles and videos kept on this device until you remove them, readable without a connection." />
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16" role="status">
+              <span className="loading loading-spinner loading-md" aria-label="Loading saved items" />
+            </div>
+          }
+        >
+          <SavedList />
+        </Suspense>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,31 @@
+import { ApiError, NetworkError } from '../../../lib/api-client';
+import { saveItem, savedDb } from '../../../offline/saved-store';
+import { json, mockFetch, offline } from '../../../test/fetch';
+import { aSavedPost } from '../../../test/saved';
+import { getPostOrSaved } from './get-post';
+
+beforeEach(async () => {
+  await savedDb.items.clear();
+});
+
+describe("the post page's read (issue 11: saved for offline)", () => {
+  test('with no network, a post saved on this device (never opened) comes from the saved copy, whole', async () => {
+    const post = aSavedPost(5, { content: '## Never opened\n\nBut saved with the rest of its category.' });
+    await saveItem({ kind: 'post', post });
+    mockFetch(() => offline());
+    expect(await getPostOrSaved(5)).toEqual(post);
+  });
+
+  test('with no network and no saved copy, the network error stands', async () => {
+    mockFetch(() => offline());
+    await expect(getPostOrSaved(6)).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  test("online, the server's answer wins, and its 404 is not hidden by a saved copy", async () => {
+    await saveItem({ kind: 'post', post: aSavedPost(5, { title: 'Old title' }) });
+    mockFetch((request) => (request.path === '/api/blog/5' ? json(200, aSavedPost(5, { title: 'New title' })) : json(404, { message: 'Post not found' })));
+    expect((await getPostOrSaved(5)).title).toBe('New title');
+    await saveItem({ kind: 'post', post: aSavedPost(9) });
+    await expect(getPostOrSaved(9)).rejects.toBeInstanceOf(ApiError);
+  });
+});
