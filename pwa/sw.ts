@@ -13,7 +13,7 @@ import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './
 import { getSyncUser, Outbox } from './offline/outbox';
 import { OutboxEvents } from './offline/outbox-events';
 import { refreshesOf } from './offline/write-registry';
-import { registerAppWrites } from './app/write-reactions';
+import { registerAppWrites } from './app/write-definitions';
 import { SAVED_PICTURES_CACHE } from './offline/saved-pictures';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };

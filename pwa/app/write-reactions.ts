@@ -1,23 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { bookmarkWrites } from '../features/bookmarks/api/writes';
-import { postCommentWrite } from '../features/comments/api/writes';
-import { setHeartWrite } from '../features/devotional/api/writes';
-import { setProgressWrite } from '../features/progress/api/writes';
 import { saveSoon } from '../offline/applied-deliveries';
 import type { OutboxEntry } from '../offline/db';
 import { outboxEvents } from '../offline/outbox-events';
-import { refreshesOf, registerWrites, resolveWrite } from '../offline/write-registry';
-
-/**
- * Every kind of queued write, each declared once next to its feature (its api/writes.ts). A new
- * kind is added here; the outbox, the sync centre and the delivery reactions need nothing else.
- */
-export const appWrites = [...bookmarkWrites, setProgressWrite, postCommentWrite, setHeartWrite] as const;
-
-/** At start-up (the page, the service worker, tests): the registry learns every kind. Idempotent. */
-export function registerAppWrites(): void {
-  registerWrites(appWrites);
-}
+import { refreshesOf, resolveWrite } from '../offline/write-registry';
 
 /**
  * Puts a delivered write's answer into the cache by its kind's rule, so what the reader sees and
@@ -30,12 +15,12 @@ export function applyDelivered(queryClient: QueryClient, entry: OutboxEntry, res
 
 /**
  * The cache's reactions to delivery, registered at start-up with the app's query client (before
- * any write can be delivered, so none is missed): a delivered write's answer goes into the cache
+ * any write can be delivered, so none is missed; the outbox has every kind registered before it
+ * delivers one, see writesReady): a delivered write's answer goes into the cache
  * (before its entry leaves the queue) and the queries it touched are refreshed; a refused one
  * refreshes them too (the server's state stands). Returns the function that stops them.
  */
 export function reactToDeliveries(queryClient: QueryClient): () => void {
-  registerAppWrites();
   return outboxEvents.on((event) => {
     if (event.type === 'synced') {
       // The saved cache should take the answer at once: the reader may close the app right after.

@@ -4,7 +4,7 @@ import { json, offline } from '../test/fetch';
 import { AppDatabase } from './db';
 import { Outbox, takeUnappliedDeliveries, type OutboxEvent } from './outbox';
 import { OutboxEvents } from './outbox-events';
-import { defineWrite, registerWrites, subjectOf, UNREADABLE_WRITE } from './write-registry';
+import { defineWrite, registerWrites, setWritesLoader, subjectOf, UNREADABLE_WRITE, writesAreReady } from './write-registry';
 
 let db: AppDatabase;
 let dbCount = 0;
@@ -213,6 +213,31 @@ describe('Outbox', () => {
       expect.objectContaining({ id: 'b', status: 'failed', lastError: UNREADABLE_WRITE }),
     ]);
     expect(events.filter((e) => e.type === 'failed')).toHaveLength(2);
+  });
+
+  test('kinds loaded on first need: an entry of an earlier visit waits for them (never refused as unreadable), and a failed load sends nothing and is tried again', async () => {
+    const laterWrite = defineWrite({ ...noteWrite, kind: 'test.later', request: (v: { n: number }) => ({ method: 'POST' as const, path: `/api/later?n=${v.n}`, body: v }) });
+    let loads = 0;
+    setWritesLoader(async () => {
+      loads += 1;
+      if (loads === 1) throw new Error('Failed to fetch dynamically imported module');
+      return [laterWrite];
+    });
+    expect(writesAreReady()).toBe(false);
+    const { requests, fetchImpl } = server(() => json(201, {}));
+    const { box } = makeOutbox(fetchImpl);
+    // Queued before this page started: only its kind and variables are stored.
+    await db.outbox.add({ id: 'earlier', userId: 1, kind: 'test.later', body: { n: 4 }, createdAt: new Date().toISOString(), attempts: 0, status: 'pending', nextAttemptAt: 0 });
+
+    expect(await box.drain(1)).toEqual({ delivered: 0, stoppedBy: 'network' });
+    expect(requests).toEqual([]);
+    expect(await db.outbox.get({ id: 'earlier' })).toEqual(expect.objectContaining({ status: 'pending', attempts: 0 }));
+
+    expect((await box.drain(1)).delivered).toBe(1);
+    box.stop();
+    expect(loads).toBe(2);
+    expect(writesAreReady()).toBe(true);
+    expect(requests.map((r) => [r.path, r.key])).toEqual([['/api/later?n=4', 'earlier']]);
   });
 
   test('variables its kind does not accept are refused when queued', async () => {

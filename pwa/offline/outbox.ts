@@ -2,7 +2,7 @@ import { ApiError, apiFetch } from '../lib/api-client';
 import { newId } from '../lib/ids';
 import { appDb, type AppDatabase, type OutboxEntry } from './db';
 import { outboxEvents, type OutboxEvents } from './outbox-events';
-import { resolveWrite, subjectOf, UNREADABLE_WRITE, type WriteDefinition } from './write-registry';
+import { registerWrites, resolveWrite, subjectOf, UNREADABLE_WRITE, writesReady, type WriteDefinition } from './write-registry';
 
 /**
  * The one outbox: every user write (bookmark, folder, progress, comment, heart) is put here
@@ -89,6 +89,8 @@ export class Outbox {
   async enqueue<V>(definition: WriteDefinition<V>, userId: number, vars: NoInfer<V>): Promise<OutboxEntry> {
     const parsed = definition.schema.safeParse(vars);
     if (!parsed.success) throw new Error(`Invalid variables for the write '${definition.kind}': ${parsed.error.message}`);
+    // Known from now on, whether or not the other kinds have been loaded yet.
+    registerWrites([definition]);
     const entry: OutboxEntry = {
       id: newId(),
       userId,
@@ -167,6 +169,13 @@ export class Outbox {
 
   private async deliver(userId: number): Promise<DrainResult> {
     let delivered = 0;
+    try {
+      // Every kind must be known before an entry is read: one queued by an earlier visit would look unreadable.
+      await writesReady();
+    } catch {
+      // The definitions' code could not be fetched: nothing is sent (or refused) until it can be.
+      return { delivered, stoppedBy: 'network' };
+    }
     for (;;) {
       const entry = await this.db.outbox
         .where('userId')

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useUser } from '../lib/session';
@@ -7,7 +7,7 @@ import { requestBackgroundSync } from './background-sync';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
 import { requestPersistentStorage } from './storage';
 import { outbox, setSyncUser, type DrainResult } from './outbox';
-import { subjectOf, type WriteDefinition } from './write-registry';
+import { subjectOf, writesAreReady, writesReady, type WriteDefinition } from './write-registry';
 
 /**
  * A page's delivery. If it cannot reach the server, the browser (where it can) is asked to retry
@@ -67,15 +67,41 @@ export function useOutboxEntries(): OutboxEntry[] | undefined {
 export function useOutboxSubject(subject: string): OutboxEntry[] | undefined {
   const { user } = useUser();
   const userId = user?.id ?? 0;
-  return useLiveQuery(
+  const ready = useWritesReady();
+  const entries = useLiveQuery(
     () =>
       appDb.outbox
         .where('userId')
         .equals(userId)
         .filter((e) => subjectOf(e) === subject)
         .sortBy('seq'),
-    [subject, userId],
+    [subject, userId, ready],
   );
+  return ready ? entries : undefined;
+}
+
+/**
+ * Whether every kind of write is known (see writesReady), loading them if not: what describes or
+ * matches stored entries waits for it, so an entry of an earlier visit never looks unreadable.
+ */
+export function useWritesReady(): boolean {
+  const [ready, setReady] = useState(writesAreReady);
+  useEffect(() => {
+    if (ready) return;
+    let cancelled = false;
+    const load = () =>
+      writesReady().then(
+        () => !cancelled && setReady(true),
+        // Offline before the code was ever fetched: tried again when the connection returns.
+        () => addEventListener('online', load, { once: true }),
+      );
+    void load();
+    return () => {
+      cancelled = true;
+      removeEventListener('online', load);
+    };
+  }, [ready]);
+  return ready;
 }
 
 /**

@@ -62,6 +62,45 @@ export function registerWrites(definitions: readonly AnyWrite[]): void {
   for (const definition of definitions) registry.set(definition.kind, definition);
 }
 
+type WritesLoader = () => Promise<readonly AnyWrite[]>;
+let loader: WritesLoader | null = null;
+let loading: Promise<void> | null = null;
+let loaded = true;
+
+/**
+ * How the registry gets every kind when it is first needed. The page hands it a dynamic import
+ * (pwa/app/app.tsx), so the definitions (their schemas, their features' query keys) stay out of
+ * the first download of every route; the service worker and tests register them at once instead.
+ */
+export function setWritesLoader(load: WritesLoader): void {
+  loader = load;
+  loading = null;
+  loaded = false;
+}
+
+/** Whether every kind is registered (no loader set, or it has run). */
+export const writesAreReady = (): boolean => loaded;
+
+/**
+ * Resolves once every kind is registered. What reads stored entries awaits it first (delivery, the
+ * sync centre, a button's queued state): before it, an entry queued by an earlier visit would look
+ * unreadable. A failed load (the chunk could not be fetched) is tried again on the next call.
+ */
+export function writesReady(): Promise<void> {
+  if (loaded || !loader) return Promise.resolve();
+  loading ??= loader().then(
+    (definitions) => {
+      registerWrites(definitions);
+      loaded = true;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
 /** What a stored entry needs for the registry: its kind and variables. */
 export interface StoredWrite {
   kind: string;

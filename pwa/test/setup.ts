@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { registerAppWrites } from '../app/write-reactions';
+import { registerAppWrites } from '../app/write-definitions';
 import { takeUnappliedDeliveries } from '../offline/outbox';
 import { stopDeliveryReactions } from './render';
 import { unexpectedFetch } from './fetch';

@@ -2,7 +2,7 @@
 // is delivered again with the same Idempotency-Key, and the server keeps exactly one of it.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { registerAppWrites } from '../../pwa/app/write-reactions';
+import { registerAppWrites } from '../../pwa/app/write-definitions';
 import { saveBookmarkWrite, createFolderWrite } from '../../pwa/features/bookmarks/api/writes';
 import { postCommentWrite } from '../../pwa/features/comments/api/writes';
 import { AppDatabase } from '../../pwa/offline/db';

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
-import { registerAppWrites } from '../../pwa/app/write-reactions';
+import { registerAppWrites } from '../../pwa/app/write-definitions';
 import { AppDatabase } from '../../pwa/offline/db';
 import { Outbox } from '../../pwa/offline/outbox';
 import { OutboxEvents } from '../../pwa/offline/outbox-events';

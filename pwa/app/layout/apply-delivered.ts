@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { readStoredUser } from '../../lib/session';
 import { noteApplied, saveSoon } from '../../offline/applied-deliveries';
 import { readUnappliedDeliveries } from '../../offline/outbox';
-import { refreshesOf } from '../../offline/write-registry';
+import { refreshesOf, writesReady } from '../../offline/write-registry';
 import { applyDelivered } from '../write-reactions';
 
 /**
@@ -11,6 +11,7 @@ import { applyDelivered } from '../write-reactions';
  * Each is forgotten once the saved cache holds it (see applied-deliveries.ts).
  */
 export async function applyWorkerDeliveries(queryClient: QueryClient, userId: number | undefined, refresh = false): Promise<void> {
+  await writesReady();
   const deliveries = await readUnappliedDeliveries();
   if (deliveries.length) saveSoon();
   for (const { entry, response } of deliveries) {

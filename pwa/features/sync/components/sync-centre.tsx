@@ -5,7 +5,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useUser } from '../../../lib/session';
 import { outbox } from '../../../offline/outbox';
 import { formatBytes, getStorageInfo, requestPersistentStorage, type StorageInfo } from '../../../offline/storage';
-import { deliverNow, useOutboxActions } from '../../../offline/use-outbox';
+import { deliverNow, useOutboxActions, useWritesReady } from '../../../offline/use-outbox';
 import { describeWrite } from '../../../offline/write-registry';
 import { useSyncState } from '../use-sync-state';
 
@@ -19,6 +19,9 @@ export function SyncCentre() {
   const online = useOnlineStatus();
   const { pending, failed, lastSyncAt } = useSyncState();
   const { retry, discard } = useOutboxActions();
+  // The words of each entry come from its kind's definition, loaded on first need.
+  const ready = useWritesReady();
+  const describe = (entry: Parameters<typeof describeWrite>[0]) => (ready ? describeWrite(entry) : { label: 'Loading…', failureMessage: '', keptText: undefined });
   const [syncing, setSyncing] = useState(false);
   const [storage, setStorage] = useState<StorageInfo | null>(null);
 
@@ -76,7 +79,7 @@ export function SyncCentre() {
                 <li key={entry.id} className="flex items-start gap-3 p-3 text-sm">
                   <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-info" />
                   <div className="min-w-0 flex-1">
-                    <p className="font-medium">{describeWrite(entry).label}</p>
+                    <p className="font-medium">{describe(entry).label}</p>
                     <p className="text-base-content/70">
                       Queued {formatAge(entry.createdAt)}
                       {entry.attempts ? ` · ${entry.attempts} ${entry.attempts === 1 ? 'attempt' : 'attempts'}` : ''}
@@ -94,7 +97,7 @@ export function SyncCentre() {
               <ul className="divide-y divide-base-300 rounded-box border border-error/40" aria-label="Not synced">
                 {failed.map((entry) => {
                   // Its words come from its kind's definition, computed now from what it stores.
-                  const { label, failureMessage, keptText } = describeWrite(entry);
+                  const { label, failureMessage, keptText } = describe(entry);
                   return (
                     <li key={entry.id} className="flex flex-wrap items-start gap-3 p-3 text-sm">
                       <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-error" />
