@@ -4,6 +4,7 @@ import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useFormatting } from '../../../lib/use-hydrated';
+import { useLiveEvents } from '../api/live-events';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
 import { QuestionList } from './question-list';
@@ -56,6 +57,8 @@ function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStrea
 
 function LiveStreamPanel({ stream }: { stream: LiveStream }) {
   const how = useFormatting();
+  // New questions, marks and the viewer count arrive as they happen (Server-Sent Events).
+  useLiveEvents(stream.id);
   return (
     <section aria-labelledby="live-title" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-6 p-5 sm:p-8">
