@@ -1,9 +1,10 @@
 import { AsyncResource } from 'node:async_hooks';
+import cluster, { type Cluster } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Db } from '../db.js';
-import { transactionAware } from './request-transaction.js';
+import { afterCommit, transactionAware } from './request-transaction.js';
 
 /**
  * What processes tell each other about live Q&A. Small on purpose (PostgreSQL NOTIFY payloads are
@@ -23,7 +24,7 @@ export type BusEvent =
 export interface EventBus {
   /**
    * Sends the event to every subscriber. Published inside a request's transaction, it is delivered
-   * once that transaction commits, and not at all when it rolls back.
+   * once that transaction commits, and not at all when it rolls back. Never waits for delivery.
    */
   publish(event: BusEvent): Promise<void>;
   /** `listener` gets every event from now on; the returned function stops that. */
@@ -51,22 +52,45 @@ function parseEvent(payload: string | undefined): BusEvent | null {
   return null;
 }
 
-/** One process only (SQLite): delivery on the next turn, never inside the publisher's call. */
-export function memoryEventBus(): EventBus {
+/** How a cluster worker's event travels through the primary to every worker (relayClusterEvents). */
+interface ClusterMessage {
+  cikLiveEvent: BusEvent;
+}
+const isClusterMessage = (message: unknown): message is ClusterMessage =>
+  typeof message === 'object' && message !== null && 'cikLiveEvent' in message;
+
+/**
+ * SQLite: the processes that share the file are one host's `WEB_CONCURRENCY` workers, or one
+ * process. In a `node:cluster` worker an event goes to the primary, which sends it to every
+ * worker (relayClusterEvents); otherwise it stays in this process. Delivery is on a later turn,
+ * never inside the publisher's call. (Separate `npm start` processes on one SQLite file do not
+ * hear each other: run several of them on PostgreSQL.)
+ */
+export function memoryEventBus(ipc: Pick<NodeJS.Process, 'send' | 'connected' | 'on' | 'off'> | null = cluster.isWorker ? process : null): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const abort = new AbortController();
   // Subscribers run in the bus's own async context, not the publisher's: a request's transaction
   // (request-transaction.ts) must not follow an event into whatever its subscribers read.
   const deliver = AsyncResource.bind((event: BusEvent) => emitter.emit('event', event));
+  const fromPrimary = (message: unknown) => {
+    if (!isClusterMessage(message) || abort.signal.aborted) return;
+    const event = parseEvent(JSON.stringify(message.cikLiveEvent));
+    if (event) deliver(event);
+  };
+  ipc?.on('message', fromPrimary);
   return {
     closed: abort.signal,
     ready: Promise.resolve(),
     async publish(event) {
-      if (abort.signal.aborted) return;
       // A copy, as over the wire: no subscriber shares the publisher's object.
       const copy = parseEvent(JSON.stringify(event));
-      if (copy) setImmediate(() => deliver(copy));
+      if (!copy) return;
+      afterCommit(() => {
+        if (abort.signal.aborted) return;
+        if (ipc?.connected && ipc.send) ipc.send({ cikLiveEvent: copy } satisfies ClusterMessage);
+        else setImmediate(() => deliver(copy));
+      });
     },
     subscribe(listener) {
       emitter.on('event', listener);
@@ -74,9 +98,20 @@ export function memoryEventBus(): EventBus {
     },
     async close() {
       abort.abort();
+      ipc?.off('message', fromPrimary);
       emitter.removeAllListeners();
     },
   };
+}
+
+/** In a cluster's primary: every worker's event is sent on to every worker (itself included). */
+export function relayClusterEvents(primary: Cluster = cluster): void {
+  primary.on('message', (_from, message: unknown) => {
+    if (!isClusterMessage(message)) return;
+    for (const worker of Object.values(primary.workers ?? {})) {
+      if (worker?.isConnected()) worker.send(message);
+    }
+  });
 }
 
 export interface PgEventBusOptions {

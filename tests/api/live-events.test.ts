@@ -124,6 +124,24 @@ describe('GET /api/live-streams/:id/events', () => {
     for (const s of [first, second, other]) s.close();
   });
 
+  test('a question sent with an Idempotency-Key (stored in one transaction with its answer) is announced once it is committed, and its replay is not announced again', async () => {
+    const stream = await watch();
+    await stream.next((e) => e.event === 'viewers');
+    const client = app.client();
+    const key = `live-${Date.now()}`;
+    const body = { liveStreamId: streamId, askedBy: 'Ann', question: 'Sent from the outbox?' };
+    const first = await client.post('/api/questions', body, { headers: { 'Idempotency-Key': key } });
+    expect(first.status, first.text).toBe(201);
+    await stream.next((e) => e.event === 'question' && e.json.id === first.body.id, { timeoutMs: 2_000 });
+    const replay = await client.post('/api/questions', body, { headers: { 'Idempotency-Key': key } });
+    expect(replay.body.id).toBe(first.body.id);
+    // A later question is announced; the replay in between was not.
+    const later = await ask('After the replay?');
+    await stream.next((e) => e.event === 'question' && e.json.id === later.id);
+    expect(stream.events.filter((e) => e.event === 'question' && e.json.id === first.body.id)).toHaveLength(1);
+    stream.close();
+  });
+
   test('when an editor highlights or answers a question, then open streams get the changed question', async () => {
     const { id } = await ask('Moderate me live?');
     const stream = await watch();
