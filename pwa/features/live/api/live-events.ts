@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { liveEventsPath } from '../../../../contract/live-events.js';
-import { liveQuestionSchema, liveViewersEventSchema, type LiveQuestion, type LiveStream } from '../../../../contract/live.js';
+import { liveQuestionSchema, liveViewersEventSchema, type LiveQuestion } from '../../../../contract/live.js';
 import { liveKeys, type QuestionPages } from './live-streams';
 
 export interface LiveEventHandlers {
@@ -123,7 +123,7 @@ export function withQuestion(data: QuestionPages | undefined, question: LiveQues
  * arrives while the list is being read again is applied once more after that read, which may
  * have been made before it existed or changed.
  */
-export function applyLiveEvents(queryClient: QueryClient, streamId: number): LiveEventHandlers {
+export function applyLiveEvents(queryClient: QueryClient, streamId: number, onViewers: (count: number) => void): LiveEventHandlers {
   const put = (question: LiveQuestion) => queryClient.setQueryData<QuestionPages>(liveKeys.questions(streamId), (data) => withQuestion(data, question));
   let duringRefetch: LiveQuestion[] | null = null;
   return {
@@ -140,14 +140,19 @@ export function applyLiveEvents(queryClient: QueryClient, streamId: number): Liv
       duringRefetch?.push(question);
       put(question);
     },
-    onViewers: (count) => {
-      queryClient.setQueryData<LiveStream | null>(liveKeys.current(), (stream) => (stream && stream.id === streamId ? { ...stream, viewerCount: count } : stream));
-    },
+    onViewers,
   };
 }
 
-/** While mounted (in the browser), the stream's questions and viewer count follow the server live. */
-export function useLiveEvents(streamId: number): void {
+/**
+ * While mounted (in the browser), the stream's questions follow the server live. Returns the
+ * live viewer count (pages watching now), or null until the server has sent one: the stream's
+ * stored `viewerCount` is shown meanwhile. It is kept apart from the stream's saved answer, which
+ * a refetch would otherwise put back over it.
+ */
+export function useLiveEvents(streamId: number): number | null {
   const queryClient = useQueryClient();
-  useEffect(() => connectLiveEvents(streamId, applyLiveEvents(queryClient, streamId)), [queryClient, streamId]);
+  const [viewers, setViewers] = useState<{ streamId: number; count: number } | null>(null);
+  useEffect(() => connectLiveEvents(streamId, applyLiveEvents(queryClient, streamId, (count) => setViewers({ streamId, count }))), [queryClient, streamId]);
+  return viewers?.streamId === streamId ? viewers.count : null;
 }

@@ -99,7 +99,7 @@ function ModerationButtons({ question: q, describedBy }: { question: LiveQuestio
     <div className="mt-3 flex flex-wrap gap-2">
       <button
         type="button"
-        className="btn btn-outline btn-warning btn-xs"
+        className="btn btn-outline btn-xs"
         aria-describedby={describedBy}
         disabled={busy}
         onClick={() => moderate.mutate({ id: q.id, isHighlighted: !q.isHighlighted })}
@@ -108,7 +108,7 @@ function ModerationButtons({ question: q, describedBy }: { question: LiveQuestio
       </button>
       <button
         type="button"
-        className="btn btn-outline btn-success btn-xs"
+        className="btn btn-outline btn-xs"
         aria-describedby={describedBy}
         disabled={busy}
         onClick={() => moderate.mutate({ id: q.id, isAnswered: !q.isAnswered })}
