@@ -60,12 +60,13 @@ export function liveService(db: Db, events: EventBus) {
      * who must hold the editor role now (401 signed out, 403 otherwise).
      */
     async moderate(actorId: number | null, questionIdParam: unknown, input: unknown): Promise<LiveQuestion> {
+      // The API's order of checks: 401, 400, 403, 404.
       if (actorId === null) throw unauthorized('Please sign in as an editor.');
       const actor = await users.findById(actorId);
       if (!actor) throw unauthorized('Your session has ended. Please sign in again.');
-      if (!isEditor(actor)) throw forbidden('Only editors can moderate live questions.');
       const id = parseNumericParam('id', questionIdParam);
       const marks = moderateQuestionInputSchema.parse(input ?? {});
+      if (!isEditor(actor)) throw forbidden('Only editors can moderate live questions.');
       const question = await repo.setMarks(id, marks);
       if (!question) throw notFound(QUESTION_NOT_FOUND);
       await announce(question);
