@@ -167,6 +167,19 @@ describe('GET /api/live-streams/:id/events', () => {
     first.close();
   });
 
+  test('GET /api/live-streams/current counts the pages watching the stream, as the events do', async () => {
+    // The most recently scheduled live stream is the current one.
+    await app.db('live_streams').where({ id: streamId }).update({ scheduled_for: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    const before = (await app.client().get('/api/live-streams/current')).body;
+    expect(before.id).toBe(streamId);
+    const stream = await watch();
+    const told = await stream.next((e) => e.event === 'viewers');
+    const current = (await app.client().get('/api/live-streams/current')).body;
+    expect(current.viewerCount).toBe(told.json.count);
+    expect(current.viewerCount).toBe(before.viewerCount + 1);
+    stream.close();
+  });
+
   test('a page that reconnects with Last-Event-ID gets the events it missed; an id this server cannot place gets "resync"', async () => {
     const stream = await watch();
     const first = await ask('Seen before the cut?');

@@ -169,8 +169,8 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
       };
       return { body, close };
     },
-    /** This process's open streams of a live stream (for tests and the bench). */
-    openCount: localCount,
+    /** Open event streams of a live stream, on every process as far as this one knows (see above). */
+    viewerCount: totalCount,
     close: endAll,
   };
 }

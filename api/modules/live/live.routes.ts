@@ -11,11 +11,12 @@ export function liveRoutes({ db, events }: AppDeps): Router {
   const streams = liveEventStreams(events, { findQuestion: (id) => service.findQuestion(id) });
   const router = new Router();
 
-  // `null` (JSON) when nothing is live: the PWA shows "No Live Stream Currently".
+  // `null` (JSON) when nothing is live: the PWA shows "No Live Stream Currently". Its viewer
+  // count is the pages watching it now (open event streams, all processes), as its events say.
   router.get('/live-streams/current', async (ctx) => {
     const stream = await service.current();
     cachePublicly(ctx);
-    sendJsonOrNull(ctx, stream);
+    sendJsonOrNull(ctx, stream && { ...stream, viewerCount: streams.viewerCount(stream.id) });
   });
 
   router.get('/live-streams/upcoming', async (ctx) => {
