@@ -114,6 +114,7 @@ export async function startServer(config: AppConfig = loadConfig(), opts: { seed
         const idle = setInterval(() => server.closeIdleConnections(), 50);
         server.once('close', () => clearInterval(idle));
       });
+      await events.close();
       await housekeeping.stop();
       await db.destroy();
     })());

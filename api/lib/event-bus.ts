@@ -29,12 +29,34 @@ export interface EventBus {
   publish(event: BusEvent): Promise<void>;
   /** `listener` gets every event from now on; the returned function stops that. */
   subscribe(listener: (event: BusEvent) => void): () => void;
+  /**
+   * `hook` runs when `close()` is called, before delivery stops, while publishing still works
+   * (a process saying its viewers are gone). The returned function removes it.
+   */
+  beforeClose(hook: () => Promise<void>): () => void;
   /** Settles once the bus listens (the first attempt to, on PostgreSQL); never rejects. */
   readonly ready: Promise<void>;
   /** Aborted by `close()`: whatever is held open for subscribers (an event stream) ends then. */
   readonly closed: AbortSignal;
-  /** Stops delivery, ends the PostgreSQL listener connection; idempotent. */
+  /** Runs the beforeClose hooks, then stops delivery and ends the PostgreSQL listener connection; idempotent. */
   close(): Promise<void>;
+}
+
+/** The beforeClose hooks of a bus, and a close that runs them once, then `finish`. */
+function closing(finish: () => Promise<void>) {
+  const hooks = new Set<() => Promise<void>>();
+  let closed: Promise<void> | null = null;
+  return {
+    beforeClose(hook: () => Promise<void>) {
+      hooks.add(hook);
+      return () => void hooks.delete(hook);
+    },
+    close: () =>
+      (closed ??= (async () => {
+        await Promise.allSettled([...hooks].map((hook) => hook()));
+        await finish();
+      })()),
+  };
 }
 
 const CHANNEL = 'cik_live_events';
@@ -96,11 +118,11 @@ export function memoryEventBus(ipc: Pick<NodeJS.Process, 'send' | 'connected' | 
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
-    async close() {
+    ...closing(async () => {
       abort.abort();
       ipc?.off('message', fromPrimary);
       emitter.removeAllListeners();
-    },
+    }),
   };
 }
 
@@ -190,8 +212,7 @@ export function pgEventBus(connectionString: string, db: Db, opts: PgEventBusOpt
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
-    async close() {
-      if (abort.signal.aborted) return;
+    ...closing(async () => {
       abort.abort();
       if (retry) clearTimeout(retry);
       emitter.removeAllListeners();
@@ -199,7 +220,7 @@ export function pgEventBus(connectionString: string, db: Db, opts: PgEventBusOpt
       const last = client;
       client = null;
       await last?.end().catch(() => undefined);
-    },
+    }),
   };
 }
 

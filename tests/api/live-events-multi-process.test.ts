@@ -85,14 +85,19 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
     onA.close();
   });
 
-  test('when B stops (SIGTERM) with a stream open, then the stream ends and B exits promptly, not after its 10 s forced stop', async () => {
+  test('when B stops (SIGTERM) with a stream open, then the stream ends, B exits promptly (not after its 10 s forced stop), and A stops counting it at once', async () => {
+    const onA = await watch(a);
     const onB = await watch(b);
-    await onB.next((e) => e.event === 'viewers');
+    await onA.next((e) => e.event === 'viewers' && e.json.count === 2);
+    const from = onA.events.length;
     signalGroup(b.server.pgid, 'SIGTERM');
     await onB.ended;
     const took = await waitForGroupGone(b.server.pgid, 9_000);
     expect(took, b.server.output()).not.toBeNull();
     expect(b.server.output()).not.toContain('did not finish within 10 s');
+    // Not after three heartbeats (60 s): B said so as it stopped.
+    await onA.next((e) => e.event === 'viewers' && e.json.count === 1, { from, timeoutMs: 5_000 });
+    onA.close();
   });
 });
 

@@ -8,9 +8,14 @@ function fakeBus() {
   const listeners = new Set<(e: BusEvent) => void>();
   const abort = new AbortController();
   const published: BusEvent[] = [];
+  const hooks: (() => Promise<void>)[] = [];
   const bus: EventBus = {
     ready: Promise.resolve(),
     closed: abort.signal,
+    beforeClose(hook) {
+      hooks.push(hook);
+      return () => undefined;
+    },
     async publish(event) {
       published.push(event);
       for (const l of listeners) l(event);
@@ -20,6 +25,7 @@ function fakeBus() {
       return () => listeners.delete(listener);
     },
     async close() {
+      for (const hook of hooks) await hook();
       abort.abort();
     },
   };
@@ -140,14 +146,15 @@ describe('liveEventStreams', () => {
     await bus.close();
   });
 
-  test('when the bus closes (server stop), every open stream ends, and a stream opened after that ends at once', async () => {
-    const { bus } = fakeBus();
+  test('when the bus closes (server stop), the other processes are told this one has no viewers left, every open stream ends, and a stream opened after that ends at once', async () => {
+    const { bus, published } = fakeBus();
     const streams = liveEventStreams(bus, { findQuestion: async () => undefined });
     const page = streams.open(5);
     const ended = new Promise((resolve) => page.body.on('end', resolve));
     page.body.resume();
     await bus.close();
     await ended;
+    expect(published.at(-1)).toMatchObject({ kind: 'viewers', streamId: 5, count: 0 });
     const late = streams.open(5);
     expect(late.body.writableEnded).toBe(true);
   });

@@ -121,6 +121,10 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
     open.clear();
   };
   bus.closed.addEventListener('abort', endAll, { once: true });
+  // Stopping: the other processes stop counting this one's pages now, not after three heartbeats.
+  bus.beforeClose(async () => {
+    await Promise.allSettled([...open.keys()].map((streamId) => bus.publish({ kind: 'viewers', streamId, process: processId, count: 0 })));
+  });
 
   /** What a reconnecting page missed, or null when this process cannot tell (then: resync). */
   const missedSince = (streamId: number, lastEventId: string | undefined): string[] | null => {
@@ -171,7 +175,6 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
     },
     /** Open event streams of a live stream, on every process as far as this one knows (see above). */
     viewerCount: totalCount,
-    close: endAll,
   };
 }
 
