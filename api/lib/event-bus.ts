@@ -17,9 +17,10 @@ export type BusEvent =
   | { kind: 'viewers'; streamId: number; process: string; count: number };
 
 /**
- * The app's one channel between its processes: an EventEmitter on SQLite (one process owns the
- * file), PostgreSQL LISTEN/NOTIFY otherwise, so an event published on any process reaches every
- * subscriber on every process (the publisher's own included).
+ * The app's one channel between its processes: PostgreSQL LISTEN/NOTIFY, or on SQLite an
+ * EventEmitter (relayed by the cluster primary between WEB_CONCURRENCY workers), so an event
+ * published on any process reaches every subscriber on every process (the publisher's own
+ * included). Made once per process (createEventBus) and closed when the server stops.
  */
 export interface EventBus {
   /**
@@ -83,8 +84,8 @@ const isClusterMessage = (message: unknown): message is ClusterMessage =>
 
 /**
  * SQLite: the processes that share the file are one host's `WEB_CONCURRENCY` workers, or one
- * process. In a `node:cluster` worker an event goes to the primary, which sends it to every
- * worker (relayClusterEvents); otherwise it stays in this process. Delivery is on a later turn,
+ * process. An event is delivered in this process, and in a `node:cluster` worker also sent to the
+ * primary, which passes it to the other workers (relayClusterEvents). Delivery is on a later turn,
  * never inside the publisher's call. (Separate `npm start` processes on one SQLite file do not
  * hear each other: run several of them on PostgreSQL.)
  */
@@ -110,8 +111,9 @@ export function memoryEventBus(ipc: Pick<NodeJS.Process, 'send' | 'connected' | 
       if (!copy) return;
       afterCommit(() => {
         if (abort.signal.aborted) return;
+        setImmediate(() => deliver(copy));
+        // The other workers, through the primary (a primary that is not ours, pm2's, drops it).
         if (ipc?.connected && ipc.send) ipc.send({ cikLiveEvent: copy } satisfies ClusterMessage);
-        else setImmediate(() => deliver(copy));
       });
     },
     subscribe(listener) {
@@ -126,12 +128,12 @@ export function memoryEventBus(ipc: Pick<NodeJS.Process, 'send' | 'connected' | 
   };
 }
 
-/** In a cluster's primary: every worker's event is sent on to every worker (itself included). */
+/** In a cluster's primary: every worker's event is sent on to every other worker (the sender delivered it itself). */
 export function relayClusterEvents(primary: Cluster = cluster): void {
-  primary.on('message', (_from, message: unknown) => {
+  primary.on('message', (from, message: unknown) => {
     if (!isClusterMessage(message)) return;
     for (const worker of Object.values(primary.workers ?? {})) {
-      if (worker?.isConnected()) worker.send(message);
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
     }
   });
 }
