@@ -146,6 +146,21 @@ describe('liveEventStreams', () => {
     await bus.close();
   });
 
+  test('question events are read one at a time, in order: a slow first read is never overtaken by a later one', async () => {
+    const { bus, deliver } = fakeBus();
+    const delays = new Map([
+      [1, 50],
+      [2, 0],
+    ]);
+    const streams = liveEventStreams(bus, { findQuestion: (id) => new Promise((resolve) => setTimeout(() => resolve(aQuestion(id)), delays.get(id))) });
+    const page = reader(streams.open(5).body);
+    deliver({ kind: 'question', streamId: 5, questionId: 1 });
+    deliver({ kind: 'question', streamId: 5, questionId: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(page.frames().filter((f) => f.event === 'question').map((f) => (f.data as LiveQuestion).id)).toEqual([1, 2]);
+    await bus.close();
+  });
+
   test('when the bus closes (server stop), the other processes are told this one has no viewers left, every open stream ends, and a stream opened after that ends at once', async () => {
     const { bus, published } = fakeBus();
     const streams = liveEventStreams(bus, { findQuestion: async () => undefined });

@@ -92,9 +92,14 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
     writeTo(streamId, text);
   };
 
+  // One read at a time, in the order the events came: a later change is never overtaken by an
+  // earlier read (on PostgreSQL's pool two reads could finish in either order).
+  let reading: Promise<void> = Promise.resolve();
   const unsubscribe = bus.subscribe((event: BusEvent) => {
     if (event.kind === 'question') {
-      onQuestion(event.streamId, event.questionId).catch((err: unknown) => console.error('[events] could not read a changed question', err));
+      reading = reading
+        .then(() => onQuestion(event.streamId, event.questionId))
+        .catch((err: unknown) => console.error('[events] could not read a changed question', err));
       return;
     }
     if (event.process === processId) return;
