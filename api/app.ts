@@ -31,11 +31,11 @@ export type { AppDeps };
 
 /** Builds the Koa app; never listens (server.ts does), so tests mount it on an ephemeral port. */
 export function createApp(rawDeps: AppDeps): Koa {
-  const { config } = rawDeps;
+  const { config, events } = rawDeps;
   // Routes query through a handle that follows the request's transaction, which the idempotency
   // middleware opens for a keyed write (see request-transaction.ts); elsewhere it is the pool.
   const db = transactionAware(rawDeps.db);
-  const deps: AppDeps = { config, db };
+  const deps: AppDeps = { config, db, events };
   // Behind N proxies, each appends the address it saw to X-Forwarded-For: the client's own address
   // is the Nth entry from the end, and anything left of it is whatever the client wrote. So ctx.ip
   // takes the last N entries only (maxIpsCount), and with no proxy trusted ignores the header.

@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.js';
+import { relayClusterEvents } from './lib/event-bus.js';
 import { prepareDatabase } from './server.js';
 
 /** A worker that lived this long before dying was not crash-looping: its restart waits the least again. */
@@ -86,5 +87,7 @@ export async function runClusterPrimary(config: AppConfig, onListening: (url: st
   };
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, stop);
 
+  // Live Q&A events between workers on SQLite (on PostgreSQL they go through the database).
+  if (config.database.client === 'sqlite') relayClusterEvents(cluster);
   for (let i = 0; i < config.webConcurrency; i += 1) fork();
 }

@@ -1,8 +1,11 @@
 import type { AppConfig } from './config.js';
 import type { Db } from './db.js';
+import type { EventBus } from './lib/event-bus.js';
 
-/** What the app's routes are built from: the settings and the database handle (see createApp). */
+/** What the app's routes are built from: the settings, the database handle and the event bus (see createApp). */
 export interface AppDeps {
   config: AppConfig;
   db: Db;
+  /** Made once per process beside the database (createEventBus), closed when the server stops. */
+  events: EventBus;
 }

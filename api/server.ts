@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createDb, migrate, type Db } from './db.js';
+import { createEventBus, type EventBus } from './lib/event-bus.js';
 import { jobLeases } from './lib/job-lease.js';
 import { purgeOldIdempotencyKeys } from './middleware/idempotency.js';
 import { purgeExpiredSessions } from './middleware/session.js';
@@ -11,6 +12,7 @@ import { seedIfEmpty } from '../seeds/index.js';
 export interface RunningServer {
   server: Server;
   db: Db;
+  events: EventBus;
   config: AppConfig;
   url: string;
   close: () => Promise<void>;
@@ -86,7 +88,9 @@ export async function startServer(config: AppConfig = loadConfig(), opts: { seed
   const housekeeping = startHousekeeping(db, config);
   await housekeeping.started;
 
-  const app = createApp({ config, db });
+  const events = createEventBus(config.database, db);
+  await events.ready;
+  const app = createApp({ config, db, events });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -101,16 +105,20 @@ export async function startServer(config: AppConfig = loadConfig(), opts: { seed
     (closing ??= (async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
+        // Open event streams (live Q&A) never finish by themselves: end them, so their
+        // connections go idle and close like the others.
+        void events.close();
         // A keep-alive connection is closed as soon as its request has been answered, not after
         // its 65 s idle timeout: in-flight requests finish, and nothing waits on idle sockets.
         server.closeIdleConnections();
         const idle = setInterval(() => server.closeIdleConnections(), 50);
         server.once('close', () => clearInterval(idle));
       });
+      await events.close();
       await housekeeping.stop();
       await db.destroy();
     })());
-  return { server, db, config, url, close };
+  return { server, db, events, config, url, close };
 }
 
 /**

@@ -15,6 +15,7 @@ import { killAllChildren } from './lib/processes.js';
 import { apiThroughput } from './sections/api-throughput.js';
 import { bundle } from './sections/bundle.js';
 import { lighthouseSection } from './sections/lighthouse.js';
+import { liveEvents } from './sections/live-events.js';
 import { memory } from './sections/memory.js';
 import { offline } from './sections/offline.js';
 import { sanitize } from './sections/sanitize.js';
@@ -25,7 +26,7 @@ import { search } from './sections/search.js';
 import { serverRender } from './sections/server-render.js';
 import { signInLimits } from './sections/sign-in-limits.js';
 
-const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, signInLimits, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
+const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, signInLimits, liveEvents, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -48,3 +48,16 @@ export const questionsQuerySchema = z.object({
   limit: pageLimitSchema(QUESTIONS_LIMIT_DEFAULT, QUESTIONS_LIMIT_MAX),
   before: z.optional(idSchema),
 });
+
+/** PATCH /api/questions/{id} (editors only): set a question's marks; at least one of them. */
+export const moderateQuestionInputSchema = z
+  .object({
+    isHighlighted: z.optional(z.boolean({ message: 'isHighlighted must be true or false' })),
+    isAnswered: z.optional(z.boolean({ message: 'isAnswered must be true or false' })),
+  })
+  .check(z.refine((v) => v.isHighlighted !== undefined || v.isAnswered !== undefined, 'Send isHighlighted or isAnswered'));
+export type ModerateQuestionInput = z.infer<typeof moderateQuestionInputSchema>;
+
+export { liveEventsPath, LIVE_EVENTS_PATH_PATTERN } from './live-events.js';
+export const liveViewersEventSchema = z.object({ count: z.number() });
+export type LiveViewersEvent = z.infer<typeof liveViewersEventSchema>;

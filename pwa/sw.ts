@@ -8,6 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { WorkboxPlugin } from 'workbox-core';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { LIVE_EVENTS_PATH_PATTERN } from '../contract/live-events.js';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
 import { getSyncUser, Outbox } from './offline/outbox';
@@ -32,10 +33,13 @@ const DAY = 24 * 60 * 60;
 // Public reads: the network first (fresh when online), the last answer when offline or when the
 // network takes too long (a train's signal). Private answers (bookmarks, progress, profiles,
 // hearts) are never put in this shared cache; the persisted query cache keeps them per user.
+// A live stream's event stream (Server-Sent Events) matches no route: it never ends, so it goes
+// to the network untouched, never through a strategy that would wait for its end or store it.
 registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin &&
     request.method === 'GET' &&
+    !LIVE_EVENTS_PATH_PATTERN.test(url.pathname) &&
     /^\/api\/(videos|blog|search|live-streams)(\/|$)|^\/api\/devotional\/today$/.test(url.pathname),
   new NetworkFirst({
     cacheName: 'api-content',

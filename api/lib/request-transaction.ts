@@ -32,3 +32,16 @@ export function transactionAware(db: Knex): Knex {
 export function withRequestTransaction<T>(trx: Knex.Transaction, work: () => Promise<T>): Promise<T> {
   return current.run(trx, work);
 }
+
+/**
+ * Runs `work` once the request's transaction has committed (at once when there is none); never
+ * when it rolls back. For what others must only hear of once it is stored (a live event).
+ */
+export function afterCommit(work: () => void): void {
+  const trx = current.getStore();
+  if (!trx) {
+    work();
+    return;
+  }
+  trx.executionPromise.then(work, () => undefined);
+}

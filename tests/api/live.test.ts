@@ -36,7 +36,7 @@ describe('GET /api/live-streams/current', () => {
     expect(res.text).toBe('null');
   });
 
-  test('when one stream is live, then that stream with JSON booleans, numbers and ISO times', async () => {
+  test('when one stream is live, then that stream with JSON booleans, numbers and ISO times (the viewer count: pages watching now, none here)', async () => {
     const id = await insertStream({ title: 'Sunday Q&A', is_live: true, viewer_count: 42, thumbnail_url: 'https://i.ytimg.com/x.jpg', scheduled_for: '2025-03-02T18:00:00.000Z' });
     const res = await app.client().get('/api/live-streams/current');
     expect(res.body).toEqual({
@@ -44,7 +44,7 @@ describe('GET /api/live-streams/current', () => {
       title: 'Sunday Q&A',
       description: 'Ask anything',
       isLive: true,
-      viewerCount: 42,
+      viewerCount: 0,
       thumbnailUrl: 'https://i.ytimg.com/x.jpg',
       scheduledFor: '2025-03-02T18:00:00.000Z',
     });

@@ -5,12 +5,14 @@ import type { Server } from 'node:http';
 import { createApp } from '../../api/app.js';
 import { loadConfig, type AppConfig } from '../../api/config.js';
 import { createDb, type Db } from '../../api/db.js';
+import { createEventBus, type EventBus } from '../../api/lib/event-bus.js';
 import { createTestDatabase } from './test-db.js';
 
 export interface TestApp {
   url: string;
   db: Db;
   config: AppConfig;
+  events: EventBus;
   /** A new API client with its own cookie jar (one per simulated browser). */
   client: () => ApiClient;
   close: () => Promise<void>;
@@ -52,7 +54,9 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     }),
     database,
   };
-  const app = createApp({ config, db });
+  const events = createEventBus(database, db);
+  await events.ready;
+  const app = createApp({ config, db, events });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -62,8 +66,10 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     url,
     db,
     config,
+    events,
     client: () => new ApiClient(url),
     close: async () => {
+      await events.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -113,6 +113,22 @@ export function liveRepo(db: Db) {
       return rows.map(toLiveQuestion);
     },
 
+    async findQuestion(id: number): Promise<LiveQuestion | undefined> {
+      if (!fitsIntColumn(id)) return undefined;
+      const row = await db<LiveQuestionRow>('live_questions').where({ id }).first();
+      return row ? toLiveQuestion(row) : undefined;
+    },
+
+    /** Sets the marks given; the question as it is now, or undefined when there is no such question. */
+    async setMarks(id: number, marks: { isHighlighted?: boolean; isAnswered?: boolean }): Promise<LiveQuestion | undefined> {
+      if (!fitsIntColumn(id)) return undefined;
+      const patch: Record<string, boolean> = {};
+      if (marks.isHighlighted !== undefined) patch.is_highlighted = marks.isHighlighted;
+      if (marks.isAnswered !== undefined) patch.is_answered = marks.isAnswered;
+      const rows = await db<LiveQuestionRow>('live_questions').where({ id }).update(patch).returning('*');
+      return rows[0] ? toLiveQuestion(rows[0] as LiveQuestionRow) : undefined;
+    },
+
     async createQuestion(input: { liveStreamId: number; askedBy: string; question: string }): Promise<LiveQuestion> {
       const rows = await db('live_questions')
         .insert({

@@ -1,15 +1,32 @@
-import { createQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream } from '../../../contract/index.js';
+import { createQuestionInputSchema, moderateQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { badRequest, notFound } from '../../errors.js';
+import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
 import { nowIso } from '../../lib/convert.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { parseNumericParam } from '../content/ownership.js';
+import { usersRepo } from '../users/users.repo.js';
+import { isEditor } from '../users/users.service.js';
 import { liveRepo } from './live.repo.js';
 
 const STREAM_NOT_FOUND = 'That live stream does not exist.';
+const QUESTION_NOT_FOUND = 'That question does not exist.';
 
-/** Live Q&A is public: anyone may read streams and questions and ask a question under a name. */
-export function liveService(db: Db) {
+/**
+ * Live Q&A is public: anyone may read streams and questions and ask a question under a name;
+ * editors mark questions highlighted or answered. Every change is published on `events`, so each
+ * open page hears of it (live-event-streams.ts).
+ */
+export function liveService(db: Db, events: EventBus) {
   const repo = liveRepo(db);
+  const users = usersRepo(db);
+  /** A change that was saved but could not be announced is not the caller's failure: pages catch up when they reconnect. */
+  const announce = async (question: LiveQuestion) => {
+    try {
+      await events.publish({ kind: 'question', streamId: question.liveStreamId, questionId: question.id });
+    } catch (err) {
+      console.error('[events] could not publish a question change', err);
+    }
+  };
   return {
     current(): Promise<LiveStream | null> {
       return repo.current();
@@ -33,7 +50,39 @@ export function liveService(db: Db) {
     async ask(input: unknown): Promise<LiveQuestion> {
       const data = createQuestionInputSchema.parse(input);
       if (!(await repo.findStream(data.liveStreamId))) throw notFound(STREAM_NOT_FOUND);
-      return repo.createQuestion(data);
+      const question = await repo.createQuestion(data);
+      await announce(question);
+      return question;
+    },
+
+    /**
+     * Sets a question's highlighted/answered marks: `actorId` is the signed-in user (null: nobody),
+     * who must hold the editor role now (401 signed out, 403 otherwise).
+     */
+    async moderate(actorId: number | null, questionIdParam: unknown, input: unknown): Promise<LiveQuestion> {
+      // The API's order of checks: 401, 400, 403, 404.
+      if (actorId === null) throw unauthorized('Please sign in as an editor.');
+      const actor = await users.findById(actorId);
+      if (!actor) throw unauthorized('Your session has ended. Please sign in again.');
+      const id = parseNumericParam('id', questionIdParam);
+      const marks = moderateQuestionInputSchema.parse(input ?? {});
+      if (!isEditor(actor)) throw forbidden('Only editors can moderate live questions.');
+      const question = await repo.setMarks(id, marks);
+      if (!question) throw notFound(QUESTION_NOT_FOUND);
+      await announce(question);
+      return question;
+    },
+
+    /** A question as it is now (what an event about it carries), or undefined. */
+    findQuestion(id: number): Promise<LiveQuestion | undefined> {
+      return repo.findQuestion(id);
+    },
+
+    /** The stream named by the path's `id`; 400 when that is not an id, 404 when there is none. */
+    async requireStream(streamIdParam: unknown): Promise<LiveStream> {
+      const stream = await repo.findStream(parseNumericParam('id', streamIdParam));
+      if (!stream) throw notFound(STREAM_NOT_FOUND);
+      return stream;
     },
   };
 }

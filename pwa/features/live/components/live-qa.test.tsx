@@ -12,6 +12,7 @@ import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch'
 import { setOnline } from '../../../test/online';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { renderWithSaved } from '../../../test/render-saved';
+import { latestEventSource, stubEventSource } from '../../../test/fake-event-source';
 import { LiveQa } from './live-qa';
 
 const aStream = (overrides: Partial<LiveStream> = {}): LiveStream => ({
@@ -82,7 +83,8 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit 
 
 describe('Live Q&A', () => {
   test('a live stream shows the LIVE badge, viewers, title, description and its questions with their marks', async () => {
-    api({ questions: [aQuestion({ isAnswered: true }), aQuestion({ id: 2, askedBy: 'Josh', question: 'What about Mark 16?', isHighlighted: true })] });
+    // As the server sends them: highlighted first.
+    api({ questions: [aQuestion({ id: 2, askedBy: 'Josh', question: 'What about Mark 16?', isHighlighted: true }), aQuestion({ isAnswered: true })] });
     renderWithProviders(<LiveQa />);
     expect(await screen.findByRole('heading', { level: 2, name: 'Live Q&A: Can We Trust the Bible?' })).toBeTruthy();
     expect(screen.getByText('LIVE')).toBeTruthy();
@@ -90,11 +92,11 @@ describe('Live Q&A', () => {
     expect(screen.getByText('Manuscripts, translations and the canon.')).toBeTruthy();
     const list = await screen.findByRole('region', { name: 'Questions (2)' });
     const [first, second] = within(list).getAllByRole('listitem');
-    expect(first!.textContent).toContain('Maria');
-    expect(first!.textContent).toContain('Answered');
-    expect(first!.textContent).not.toContain('Highlighted');
-    expect(second!.textContent).toContain('What about Mark 16?');
-    expect(second!.textContent).toContain('Highlighted');
+    expect(first!.textContent).toContain('What about Mark 16?');
+    expect(first!.textContent).toContain('Highlighted');
+    expect(second!.textContent).toContain('Maria');
+    expect(second!.textContent).toContain('Answered');
+    expect(second!.textContent).not.toContain('Highlighted');
   });
 
   test('many questions come 50 at a time: "Questions (50+)", then "Show more questions" adds the next ones until all are shown', async () => {
@@ -316,5 +318,79 @@ describe('Live Q&A offline', () => {
     renderWithSaved(<LiveQa />, (queryClient) => queryClient.setQueryData(liveKeys.current(), aStream(), { updatedAt: Date.now() - HOUR }));
     expect(await screen.findByText("You're offline. The question list needs a connection.")).toBeTruthy();
     expect(screen.queryByText('Failed to load questions.')).toBeNull();
+  });
+});
+
+describe('Live Q&A, live', () => {
+  test('a question asked elsewhere shows without a reload, a change to one moves it, and the viewer count follows the server', async () => {
+    stubEventSource();
+    api({ questions: [aQuestion({ id: 1, question: 'First?' })] });
+    renderWithProviders(<LiveQa />);
+    expect(await screen.findByRole('region', { name: 'Questions (1)' })).toBeTruthy();
+    const source = latestEventSource();
+    expect(source.url).toBe('/api/live-streams/5/events');
+    source.open();
+    source.send('question', aQuestion({ id: 2, askedBy: 'Josh', question: 'Asked in another tab?', createdAt: new Date(Date.now() + 1000).toISOString() }));
+    const list = await screen.findByRole('region', { name: 'Questions (2)' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['Asked in another tab?', 'First?']);
+    // Highlighted questions come first.
+    source.send('question', aQuestion({ id: 1, question: 'First?', isHighlighted: true }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['First?', 'Asked in another tab?']));
+    expect(within(list).getAllByRole('listitem')[0]!.textContent).toContain('Highlighted');
+    source.send('viewers', { count: 3 });
+    expect(await screen.findByText('3 viewers')).toBeTruthy();
+  });
+
+  test('when the stream opens again (back online), the questions are read again', async () => {
+    stubEventSource();
+    const requests = api();
+    renderWithProviders(<LiveQa />);
+    await screen.findByRole('region', { name: 'Questions (1)' });
+    latestEventSource().open();
+    const reads = () => requests.filter((r) => r.path.startsWith('/api/live-streams/5/questions?')).length;
+    await waitFor(() => expect(reads()).toBe(2));
+    setOnline(false);
+    expect(latestEventSource().closed).toBe(true);
+    setOnline(true);
+    latestEventSource().open();
+    await waitFor(() => expect(reads()).toBe(3));
+  });
+});
+
+describe('Live Q&A, moderation', () => {
+  function serve(user: ReturnType<typeof aUser>, questions = [aQuestion({ id: 1, question: 'Mark me?' })]) {
+    return mockFetch((request) => {
+      if (request.path === '/api/live-streams/current') return json(200, aStream());
+      if (request.path === '/api/live-streams/upcoming') return json(200, []);
+      if (request.path.startsWith('/api/live-streams/5/questions?')) return json(200, questions);
+      if (request.path === '/api/auth/me') return json(200, user);
+      if (request.path === '/api/questions/1' && request.method === 'PATCH') return json(200, { ...questions[0], ...(request.body as object) });
+      return json(404, { message: 'Not found' });
+    });
+  }
+
+  test('an editor highlights and answers a question from the list; the change shows at once', async () => {
+    const editor = aUser({ username: 'editor', isEditor: true });
+    storeUser(editor);
+    const requests = serve(editor);
+    renderWithProviders(<LiveQa />);
+    const item = (await screen.findByText('Mark me?')).closest('li')!;
+    await userEvent.click(await within(item).findByRole('button', { name: 'Highlight' }));
+    expect(await within(item).findByRole('button', { name: 'Unhighlight' })).toBeTruthy();
+    expect(item.textContent).toContain('Highlighted');
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ isHighlighted: true });
+    await userEvent.click(within(item).getByRole('button', { name: 'Mark answered' }));
+    expect(await within(item).findByRole('button', { name: 'Mark unanswered' })).toBeTruthy();
+    expect(item.textContent).toContain('Answered');
+    expect(requests.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({ isAnswered: true });
+  });
+
+  test('a reader who is not an editor (or nobody signed in) gets no moderation buttons', async () => {
+    storeUser(aUser({ isEditor: false }));
+    serve(aUser({ isEditor: false }));
+    renderWithProviders(<LiveQa />);
+    const item = (await screen.findByText('Mark me?')).closest('li')!;
+    expect(within(item).queryByRole('button', { name: 'Highlight' })).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Mark answered' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useFormatting } from '../../../lib/use-hydrated';
+import { useLiveEvents } from '../api/live-events';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
 import { QuestionList } from './question-list';
@@ -56,6 +57,9 @@ function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStrea
 
 function LiveStreamPanel({ stream }: { stream: LiveStream }) {
   const how = useFormatting();
+  // New questions, marks and the viewer count arrive as they happen (Server-Sent Events).
+  const liveViewers = useLiveEvents(stream.id);
+  const viewerCount = liveViewers ?? stream.viewerCount;
   return (
     <section aria-labelledby="live-title" className="card border border-base-300 bg-base-100 shadow-sm">
       <div className="card-body gap-6 p-5 sm:p-8">
@@ -67,7 +71,7 @@ function LiveStreamPanel({ stream }: { stream: LiveStream }) {
             </span>
             <span className="flex items-center gap-1 text-sm text-base-content/80">
               <Eye aria-hidden="true" className="size-4" />
-              {formatNumber(stream.viewerCount, how)} {stream.viewerCount === 1 ? 'viewer' : 'viewers'}
+              {formatNumber(viewerCount, how)} {viewerCount === 1 ? 'viewer' : 'viewers'}
             </span>
           </div>
           <h2 id="live-title" className="font-display text-2xl font-bold sm:text-3xl">

@@ -1,19 +1,31 @@
+import { useId } from 'react';
 import { CheckCircle2, RefreshCw, Star } from 'lucide-react';
+import type { LiveQuestion } from '../../../../contract/live.js';
 import { NeedsConnection } from '../../../components/ui/offline';
 import { ShowMore } from '../../../components/ui/show-more';
 import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
 import { formatAge } from '../../../lib/format';
+import { useUser } from '../../../lib/session';
+import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useQuestions } from '../api/live-streams';
+import { useModerateQuestion } from '../api/moderate-question';
+
+/** The server's order: highlighted first, then newest first (the id breaks ties). */
+const byServerOrder = (a: LiveQuestion, b: LiveQuestion) =>
+  Number(b.isHighlighted) - Number(a.isHighlighted) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
 
 /**
- * The stream's questions. Nothing polls (SPEC §9), so new questions from others show after a
- * refresh: after asking one, or with the Refresh button.
+ * The stream's questions. They follow the server live (useLiveEvents in the panel): a question
+ * asked or moderated anywhere shows here without a reload; Refresh reads them again by hand.
+ * Editors get Highlight/Unhighlight and Mark answered/Mark unanswered on each question.
  */
 export function QuestionList({ streamId }: { streamId: number }) {
   const questions = useQuestions(streamId);
   const state = useQueryConnectionState(questions);
-  // A page may repeat one shown before (a question highlighted meanwhile): each is listed once.
-  const list = questions.data ? [...new Map(questions.data.pages.flat().map((q) => [q.id, q])).values()] : undefined;
+  const { user } = useUser();
+  // A page may repeat one shown before (a question highlighted meanwhile): each is listed once,
+  // and a question that arrived live takes its place in the order.
+  const list = questions.data ? [...new Map(questions.data.pages.flat().map((q) => [q.id, q])).values()].sort(byServerOrder) : undefined;
   const count = list === undefined ? undefined : questions.hasNextPage ? `${list.length}+` : `${list.length}`;
 
   return (
@@ -43,30 +55,66 @@ export function QuestionList({ streamId }: { streamId: number }) {
       ) : (
         <ul className="flex flex-col gap-3">
           {list.map((q) => (
-            <li
-              key={q.id}
-              className={`rounded-box border p-4 ${q.isHighlighted ? 'border-warning bg-warning/10' : 'border-base-300 bg-base-100'} ${q.isAnswered ? 'opacity-90' : ''}`}
-            >
-              <div className="flex flex-wrap items-center gap-2 text-sm">
-                <span className="font-semibold">{q.askedBy}</span>
-                <span className="text-base-content/70">{formatAge(q.createdAt)}</span>
-                {q.isHighlighted ? (
-                  <span className="badge badge-warning badge-sm gap-1">
-                    <Star aria-hidden="true" className="size-3" /> Highlighted
-                  </span>
-                ) : null}
-                {q.isAnswered ? (
-                  <span className="badge badge-success badge-sm gap-1">
-                    <CheckCircle2 aria-hidden="true" className="size-3" /> Answered
-                  </span>
-                ) : null}
-              </div>
-              <p className="mt-2 break-words">{q.question}</p>
-            </li>
+            <QuestionItem key={q.id} question={q} moderate={user?.isEditor === true} />
           ))}
         </ul>
       )}
       <ShowMore list={questions} label="Show more questions" failedText="Could not load more questions." />
     </section>
+  );
+}
+
+function QuestionItem({ question: q, moderate }: { question: LiveQuestion; moderate: boolean }) {
+  const textId = useId();
+  return (
+    <li className={`rounded-box border p-4 ${q.isHighlighted ? 'border-warning bg-warning/10' : 'border-base-300 bg-base-100'} ${q.isAnswered ? 'opacity-90' : ''}`}>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold">{q.askedBy}</span>
+        <span className="text-base-content/70">{formatAge(q.createdAt)}</span>
+        {q.isHighlighted ? (
+          <span className="badge badge-warning badge-sm gap-1">
+            <Star aria-hidden="true" className="size-3" /> Highlighted
+          </span>
+        ) : null}
+        {q.isAnswered ? (
+          <span className="badge badge-success badge-sm gap-1">
+            <CheckCircle2 aria-hidden="true" className="size-3" /> Answered
+          </span>
+        ) : null}
+      </div>
+      <p id={textId} className="mt-2 break-words">
+        {q.question}
+      </p>
+      {moderate ? <ModerationButtons question={q} describedBy={textId} /> : null}
+    </li>
+  );
+}
+
+/** An editor's marks on a question; each button is described by the question it acts on. */
+function ModerationButtons({ question: q, describedBy }: { question: LiveQuestion; describedBy: string }) {
+  const moderate = useModerateQuestion();
+  const online = useOnlineStatus();
+  const busy = moderate.isPending || !online;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <button
+        type="button"
+        className="btn btn-outline btn-xs"
+        aria-describedby={describedBy}
+        disabled={busy}
+        onClick={() => moderate.mutate({ id: q.id, isHighlighted: !q.isHighlighted })}
+      >
+        <Star aria-hidden="true" className="size-3" /> {q.isHighlighted ? 'Unhighlight' : 'Highlight'}
+      </button>
+      <button
+        type="button"
+        className="btn btn-outline btn-xs"
+        aria-describedby={describedBy}
+        disabled={busy}
+        onClick={() => moderate.mutate({ id: q.id, isAnswered: !q.isAnswered })}
+      >
+        <CheckCircle2 aria-hidden="true" className="size-3" /> {q.isAnswered ? 'Mark unanswered' : 'Mark answered'}
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,232 @@
+import { AsyncResource } from 'node:async_hooks';
+import cluster, { type Cluster } from 'node:cluster';
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Db } from '../db.js';
+import { afterCommit, transactionAware } from './request-transaction.js';
+
+/**
+ * What processes tell each other about live Q&A. Small on purpose (PostgreSQL NOTIFY payloads are
+ * limited to 8000 bytes): a receiver reads the question's row itself.
+ */
+export type BusEvent =
+  /** A question was asked on the stream, or its highlighted/answered marks changed. */
+  | { kind: 'question'; streamId: number; questionId: number }
+  /** One process's count of open event streams on the stream (`process` names that process). */
+  | { kind: 'viewers'; streamId: number; process: string; count: number };
+
+/**
+ * The app's one channel between its processes: PostgreSQL LISTEN/NOTIFY, or on SQLite an
+ * EventEmitter (relayed by the cluster primary between WEB_CONCURRENCY workers), so an event
+ * published on any process reaches every subscriber on every process (the publisher's own
+ * included). Made once per process (createEventBus) and closed when the server stops.
+ */
+export interface EventBus {
+  /**
+   * Sends the event to every subscriber. Published inside a request's transaction, it is delivered
+   * once that transaction commits, and not at all when it rolls back. Never waits for delivery.
+   */
+  publish(event: BusEvent): Promise<void>;
+  /** `listener` gets every event from now on; the returned function stops that. */
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  /**
+   * `hook` runs when `close()` is called, before delivery stops, while publishing still works
+   * (a process saying its viewers are gone). The returned function removes it.
+   */
+  beforeClose(hook: () => Promise<void>): () => void;
+  /** Settles once the bus listens (the first attempt to, on PostgreSQL); never rejects. */
+  readonly ready: Promise<void>;
+  /** Aborted by `close()`: whatever is held open for subscribers (an event stream) ends then. */
+  readonly closed: AbortSignal;
+  /** Runs the beforeClose hooks, then stops delivery and ends the PostgreSQL listener connection; idempotent. */
+  close(): Promise<void>;
+}
+
+/** The beforeClose hooks of a bus, and a close that runs them once, then `finish`. */
+function closing(finish: () => Promise<void>) {
+  const hooks = new Set<() => Promise<void>>();
+  let closed: Promise<void> | null = null;
+  return {
+    beforeClose(hook: () => Promise<void>) {
+      hooks.add(hook);
+      return () => void hooks.delete(hook);
+    },
+    close: () =>
+      (closed ??= (async () => {
+        await Promise.allSettled([...hooks].map((hook) => hook()));
+        await finish();
+      })()),
+  };
+}
+
+const CHANNEL = 'cik_live_events';
+
+function parseEvent(payload: string | undefined): BusEvent | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<BusEvent>;
+    if (typeof value.streamId !== 'number') return null;
+    if (value.kind === 'question' && typeof value.questionId === 'number') return value as BusEvent;
+    if (value.kind === 'viewers' && typeof value.process === 'string' && typeof value.count === 'number') return value as BusEvent;
+  } catch {
+    // Someone else's NOTIFY on our channel: not ours to read.
+  }
+  return null;
+}
+
+/** How a cluster worker's event travels through the primary to every worker (relayClusterEvents). */
+interface ClusterMessage {
+  cikLiveEvent: BusEvent;
+}
+const isClusterMessage = (message: unknown): message is ClusterMessage =>
+  typeof message === 'object' && message !== null && 'cikLiveEvent' in message;
+
+/**
+ * SQLite: the processes that share the file are one host's `WEB_CONCURRENCY` workers, or one
+ * process. An event is delivered in this process, and in a `node:cluster` worker also sent to the
+ * primary, which passes it to the other workers (relayClusterEvents). Delivery is on a later turn,
+ * never inside the publisher's call. (Separate `npm start` processes on one SQLite file do not
+ * hear each other: run several of them on PostgreSQL.)
+ */
+export function memoryEventBus(ipc: Pick<NodeJS.Process, 'send' | 'connected' | 'on' | 'off'> | null = cluster.isWorker ? process : null): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const abort = new AbortController();
+  // Subscribers run in the bus's own async context, not the publisher's: a request's transaction
+  // (request-transaction.ts) must not follow an event into whatever its subscribers read.
+  const deliver = AsyncResource.bind((event: BusEvent) => emitter.emit('event', event));
+  const fromPrimary = (message: unknown) => {
+    if (!isClusterMessage(message) || abort.signal.aborted) return;
+    const event = parseEvent(JSON.stringify(message.cikLiveEvent));
+    if (event) deliver(event);
+  };
+  ipc?.on('message', fromPrimary);
+  return {
+    closed: abort.signal,
+    ready: Promise.resolve(),
+    async publish(event) {
+      // A copy, as over the wire: no subscriber shares the publisher's object.
+      const copy = parseEvent(JSON.stringify(event));
+      if (!copy) return;
+      afterCommit(() => {
+        if (abort.signal.aborted) return;
+        setImmediate(() => deliver(copy));
+        // The other workers, through the primary (a primary that is not ours, pm2's, drops it).
+        if (ipc?.connected && ipc.send) ipc.send({ cikLiveEvent: copy } satisfies ClusterMessage);
+      });
+    },
+    subscribe(listener) {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    ...closing(async () => {
+      abort.abort();
+      ipc?.off('message', fromPrimary);
+      emitter.removeAllListeners();
+    }),
+  };
+}
+
+/** In a cluster's primary: every worker's event is sent on to every other worker (the sender delivered it itself). */
+export function relayClusterEvents(primary: Cluster = cluster): void {
+  primary.on('message', (from, message: unknown) => {
+    if (!isClusterMessage(message)) return;
+    for (const worker of Object.values(primary.workers ?? {})) {
+      if (worker && worker !== from && worker.isConnected()) worker.send(message);
+    }
+  });
+}
+
+export interface PgEventBusOptions {
+  /** First wait before reconnecting a dropped listener connection; doubles up to 10 s. */
+  reconnectDelayMs?: number;
+  log?: Pick<Console, 'error' | 'log'>;
+}
+
+/**
+ * PostgreSQL LISTEN/NOTIFY. Listening needs a connection of its own, held for the process's life
+ * (a pooled one goes back to the pool and stops hearing), so it is a `pg.Client` outside Knex's
+ * pool; when it drops (a database restart, a network cut) it reconnects, waiting longer each time.
+ * Events sent while it was down are lost: clients refetch when their stream reconnects.
+ * Publishing goes through the request's transaction when there is one (NOTIFY is sent on commit).
+ */
+export function pgEventBus(connectionString: string, db: Db, opts: PgEventBusOptions = {}): EventBus {
+  const log = opts.log ?? console;
+  const firstDelay = opts.reconnectDelayMs ?? 250;
+  const notifyThrough = transactionAware(db);
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const abort = new AbortController();
+  let client: pg.Client | null = null;
+  let delay = firstDelay;
+  let retry: NodeJS.Timeout | null = null;
+
+  const connect = async (): Promise<void> => {
+    if (abort.signal.aborted) return;
+    const next = new pg.Client({ connectionString });
+    let dropped = false;
+    const drop = (err?: Error) => {
+      if (dropped) return;
+      dropped = true;
+      if (client === next) client = null;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      if (abort.signal.aborted) return;
+      log.error(`[events] listener connection lost${err ? ` (${err.message})` : ''}: reconnecting in ${delay} ms`);
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, delay);
+      retry.unref();
+      delay = Math.min(delay * 2, 10_000);
+    };
+    next.on('error', drop);
+    next.on('end', () => drop());
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL) return;
+      const event = parseEvent(message.payload);
+      if (event) emitter.emit('event', event);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANNEL}`);
+      if (abort.signal.aborted) {
+        await next.end();
+        return;
+      }
+      client = next;
+      delay = firstDelay;
+    } catch (err) {
+      drop(err as Error);
+    }
+  };
+  const ready = connect();
+
+  return {
+    closed: abort.signal,
+    ready,
+    async publish(event) {
+      if (abort.signal.aborted) return;
+      await notifyThrough.raw('select pg_notify(?, ?)', [CHANNEL, JSON.stringify(event)]);
+    },
+    subscribe(listener) {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    ...closing(async () => {
+      abort.abort();
+      if (retry) clearTimeout(retry);
+      emitter.removeAllListeners();
+      await ready;
+      const last = client;
+      client = null;
+      await last?.end().catch(() => undefined);
+    }),
+  };
+}
+
+/** The bus for the app's database: see EventBus. */
+export function createEventBus(database: DatabaseConfig, db: Db): EventBus {
+  return database.client === 'pg' ? pgEventBus(database.connectionString, db) : memoryEventBus();
+}

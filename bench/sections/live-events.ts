@@ -1,0 +1,115 @@
+// Live Q&A events (issue 11, part 5): how long a question takes from the POST that asks it to
+// the `question` event on each open event stream (GET /api/live-streams/:id/events), with N
+// pages watching. On one process, and on two: two app servers on one PostgreSQL database
+// (LISTEN/NOTIFY), or on SQLite the two workers of WEB_CONCURRENCY=2 (the primary relays).
+// Subscribers are spread over the processes; the questions are posted to the first one.
+import type { BenchContext, BenchSection } from '../lib/context.js';
+import { createBenchDatabase } from '../lib/database.js';
+import { ms, percentile, table } from '../lib/format.js';
+import { startChild, type ChildServer } from '../lib/processes.js';
+import { openEventStream, type OpenEventStream } from '../../tests/support/event-stream.js';
+import { appServerEnv } from './shared.js';
+
+interface Figures {
+  median: number;
+  p95: number;
+  /** Per question, the time until the last subscriber had it; the median of those. */
+  lastMedian: number;
+  missed: number;
+}
+
+async function measure(servers: string[], streamId: number, subscribers: number, questions: number): Promise<Figures> {
+  const streams: OpenEventStream[] = [];
+  try {
+    for (let i = 0; i < subscribers; i += 1) {
+      const origin = servers[i % servers.length]!;
+      streams.push(await openEventStream(`${origin}/api/live-streams/${streamId}/events`));
+    }
+    await Promise.all(streams.map((s) => s.next((e) => e.event === 'viewers')));
+    const all: number[] = [];
+    const last: number[] = [];
+    let missed = 0;
+    for (let q = 0; q < questions; q += 1) {
+      const marks = streams.map((s) => s.events.length);
+      const sent = performance.now();
+      const res = await fetch(`${servers[0]}/api/questions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: servers[0]! },
+        body: JSON.stringify({ liveStreamId: streamId, askedBy: 'Bench', question: `Question ${q}?` }),
+      });
+      if (res.status !== 201) throw new Error(`POST /api/questions: ${res.status} ${await res.text()}`);
+      const { id } = (await res.json()) as { id: number };
+      const arrivals = await Promise.all(
+        streams.map((s, i) =>
+          s.next((e) => e.event === 'question' && e.json?.id === id, { from: marks[i], timeoutMs: 10_000 }).then(
+            (e) => e.at - sent,
+            () => null,
+          ),
+        ),
+      );
+      const got = arrivals.filter((a): a is number => a !== null);
+      missed += arrivals.length - got.length;
+      all.push(...got);
+      if (got.length) last.push(Math.max(...got));
+    }
+    all.sort((a, b) => a - b);
+    last.sort((a, b) => a - b);
+    return { median: percentile(all, 50), p95: percentile(all, 95), lastMedian: percentile(last, 50), missed };
+  } finally {
+    for (const s of streams) s.close();
+  }
+}
+
+async function run(ctx: BenchContext): Promise<void> {
+  const counts = ctx.quick ? [10] : [10, 100, 300];
+  const questions = ctx.quick ? 5 : 20;
+  const env = { ANON_WRITE_RATE_LIMIT: '1000000', PUBLIC_CACHE_MS: '0' };
+
+  const setups: { label: string; start: () => Promise<ChildServer[]> }[] = [
+    {
+      label: '1 process',
+      start: async () => {
+        const db = await createBenchDatabase(ctx, 'live_one');
+        return [await startChild('live-one', 'app-server.ts', { env: { ...appServerEnv(ctx, db.url, { seed: true }), ...env } })];
+      },
+    },
+    {
+      label: ctx.dialect === 'pg' ? '2 processes, NOTIFY' : '2 workers (WEB_CONCURRENCY=2), relayed',
+      start: async () => {
+        const db = await createBenchDatabase(ctx, 'live_two');
+        if (ctx.dialect === 'pg') {
+          const first = await startChild('live-a', 'app-server.ts', { env: { ...appServerEnv(ctx, db.url, { seed: true }), ...env } });
+          const second = await startChild('live-b', 'app-server.ts', { env: { ...appServerEnv(ctx, db.url, { seed: true }), ...env } });
+          return [first, second];
+        }
+        return [await startChild('live-cluster', 'cluster-server.ts', { env: { ...appServerEnv(ctx, db.url, { seed: true }), ...env, WEB_CONCURRENCY: '2' } })];
+      },
+    },
+  ];
+
+  const rows: string[][] = [];
+  for (const setup of setups) {
+    const servers = await setup.start();
+    try {
+      const current = (await (await fetch(`${servers[0]!.url}/api/live-streams/current`)).json()) as { id: number } | null;
+      if (!current) throw new Error('the sample content has no live stream');
+      for (const n of counts) {
+        const f = await measure(
+          servers.map((s) => s.url),
+          current.id,
+          n,
+          questions,
+        );
+        rows.push([setup.label, String(n), ms(f.median), ms(f.p95), ms(f.lastMedian), String(f.missed)]);
+        ctx.summary.push({ section: 'live-events', label: `${setup.label}, ${n} subscribers`, value: `median ${ms(f.median)}, p95 ${ms(f.p95)}`, verdict: f.p95 < 2000 && f.missed === 0 ? 'within 2 s' : 'over 2 s or missed' });
+      }
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }
+  console.log();
+  console.log(table(['setup', 'subscribers', 'median', 'p95', 'last subscriber (median)', 'missed'], rows));
+  console.log(`  from sending POST /api/questions to the 'question' event on each stream; ${questions} questions, one after the other; the subscribers run in the bench's own process.`);
+}
+
+export const liveEvents: BenchSection = { name: 'live-events', title: 'Live Q&A events: POST to event on N subscribers', run };

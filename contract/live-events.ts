@@ -1,0 +1,15 @@
+// Without zod: the service worker imports this.
+
+/**
+ * GET /api/live-streams/{id}/events: a Server-Sent Events stream (`text/event-stream`) of the
+ * stream's changes, each event with an id (the browser sends the last one back as
+ * `Last-Event-ID` when it reconnects):
+ * - `question`: a question asked, or its marks changed (`liveQuestionSchema`);
+ * - `viewers`: how many pages watch the stream now (`liveViewersEventSchema` in live.ts), sent on connect
+ *   and whenever it changes;
+ * - `resync`: events were missed and cannot be replayed: read the questions again.
+ * A comment line (`: ping`) every 20 s keeps proxies from closing an idle stream.
+ */
+export const liveEventsPath = (streamId: number) => `/api/live-streams/${streamId}/events`;
+/** Matches `liveEventsPath` (the service worker leaves these requests alone). */
+export const LIVE_EVENTS_PATH_PATTERN = /^\/api\/live-streams\/[^/]+\/events\/?$/i;

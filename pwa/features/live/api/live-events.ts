@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { liveEventsPath } from '../../../../contract/live-events.js';
+import { liveQuestionSchema, liveViewersEventSchema, type LiveQuestion } from '../../../../contract/live.js';
+import { liveKeys, type QuestionPages } from './live-streams';
+
+export interface LiveEventHandlers {
+  /** The stream (re)opened: whatever happened while it was closed must be read again. */
+  onOpen: () => void;
+  /** A question was asked, or its marks changed. */
+  onQuestion: (question: LiveQuestion) => void;
+  onViewers: (count: number) => void;
+}
+
+/** What the connection needs from the browser (a test passes fakes). */
+export interface LiveEventsEnvironment {
+  EventSource: typeof EventSource | undefined;
+  window: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  isOnline: () => boolean;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+}
+
+const browser = (): LiveEventsEnvironment => ({
+  EventSource: typeof EventSource === 'undefined' ? undefined : EventSource,
+  window,
+  isOnline: () => navigator.onLine,
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+});
+
+/** After the server refused the stream (not a dropped connection, which EventSource retries itself). */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * Keeps an EventSource open on the live stream's events while the browser is online: closed on
+ * `offline` (nothing to hear, and no retry loop on a dead network) and opened again on `online`.
+ * A dropped connection is retried by the EventSource itself (with Last-Event-ID); an answer that
+ * is not a stream (the server restarting behind a proxy) closes it, and it is opened again
+ * later, waiting longer each time. Every open calls `onOpen`. Returns the function that stops it.
+ */
+export function connectLiveEvents(streamId: number, handlers: LiveEventHandlers, env: LiveEventsEnvironment = browser()): () => void {
+  const Source = env.EventSource;
+  if (!Source) return () => undefined;
+  let source: EventSource | null = null;
+  let retry: unknown = null;
+  let retryMs = RETRY_FIRST_MS;
+  let stopped = false;
+
+  const parse = (event: Event): unknown => {
+    try {
+      return JSON.parse((event as MessageEvent<string>).data);
+    } catch {
+      return undefined;
+    }
+  };
+
+  const close = () => {
+    if (retry !== null) env.clearTimeout(retry);
+    retry = null;
+    source?.close();
+    source = null;
+  };
+
+  const open = () => {
+    close();
+    if (stopped || !env.isOnline()) return;
+    const next = new Source(liveEventsPath(streamId));
+    source = next;
+    next.addEventListener('open', () => {
+      retryMs = RETRY_FIRST_MS;
+      handlers.onOpen();
+    });
+    next.addEventListener('question', (event) => {
+      const question = liveQuestionSchema.safeParse(parse(event));
+      if (question.success) handlers.onQuestion(question.data);
+    });
+    next.addEventListener('viewers', (event) => {
+      const viewers = liveViewersEventSchema.safeParse(parse(event));
+      if (viewers.success) handlers.onViewers(viewers.data.count);
+    });
+    next.addEventListener('resync', () => handlers.onOpen());
+    next.addEventListener('error', () => {
+      // CONNECTING: the EventSource retries by itself. CLOSED: it gave up; try again later.
+      if (next.readyState !== Source.CLOSED || source !== next) return;
+      source = null;
+      retry = env.setTimeout(open, retryMs);
+      retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+    });
+  };
+
+  const online = () => open();
+  const offline = () => close();
+  env.window.addEventListener('online', online);
+  env.window.addEventListener('offline', offline);
+  open();
+  return () => {
+    stopped = true;
+    env.window.removeEventListener('online', online);
+    env.window.removeEventListener('offline', offline);
+    close();
+  };
+}
+
+/** Puts a question into the saved pages: in place when it is there, else at the top of the first page. */
+export function withQuestion(data: QuestionPages | undefined, question: LiveQuestion): QuestionPages | undefined {
+  if (!data) return data;
+  let found = false;
+  const pages = data.pages.map((page) =>
+    page.map((q) => {
+      if (q.id !== question.id) return q;
+      found = true;
+      return question;
+    }),
+  );
+  if (!found) pages[0] = [question, ...(pages[0] ?? [])];
+  return { ...data, pages };
+}
+
+/**
+ * The live Q&A's events applied to the query cache: see connectLiveEvents. A question that
+ * arrives while the list is being read again is applied once more after that read, which may
+ * have been made before it existed or changed.
+ */
+export function applyLiveEvents(queryClient: QueryClient, streamId: number, onViewers: (count: number) => void): LiveEventHandlers {
+  const put = (question: LiveQuestion) => queryClient.setQueryData<QuestionPages>(liveKeys.questions(streamId), (data) => withQuestion(data, question));
+  let duringRefetch: LiveQuestion[] | null = null;
+  return {
+    onOpen: () => {
+      const received: LiveQuestion[] = [];
+      duringRefetch = received;
+      void queryClient.invalidateQueries({ queryKey: liveKeys.questions(streamId) }).finally(() => {
+        if (duringRefetch === received) duringRefetch = null;
+        received.forEach(put);
+      });
+    },
+    onQuestion: (question) => {
+      if (question.liveStreamId !== streamId) return;
+      duringRefetch?.push(question);
+      put(question);
+    },
+    onViewers,
+  };
+}
+
+/**
+ * While mounted (in the browser), the stream's questions follow the server live. Returns the
+ * live viewer count (pages watching now), or null until the server has sent one: the stream's
+ * stored `viewerCount` is shown meanwhile. It is kept apart from the stream's saved answer, which
+ * a refetch would otherwise put back over it.
+ */
+export function useLiveEvents(streamId: number): number | null {
+  const queryClient = useQueryClient();
+  const [viewers, setViewers] = useState<{ streamId: number; count: number } | null>(null);
+  useEffect(() => connectLiveEvents(streamId, applyLiveEvents(queryClient, streamId, (count) => setViewers({ streamId, count }))), [queryClient, streamId]);
+  return viewers?.streamId === streamId ? viewers.count : null;
+}
