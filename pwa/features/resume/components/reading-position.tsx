@@ -3,8 +3,6 @@ import { clearPosition, FINISHED_AT, getPosition, savePosition } from '../resume
 
 /** At most one save this often while scrolling. */
 export const SAVE_THROTTLE_MS = 1000;
-/** Scrolled further than this when the text is ready, the reader (or the browser) has chosen a place: no restore. */
-const ALREADY_MOVED_PX = 40;
 /** How long to wait for the text before giving up on restoring. */
 const WAIT_FOR_TEXT_MS = 10_000;
 
@@ -68,13 +66,16 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
       }
     };
     const onScroll = () => {
-      // Until the saved place is restored (or given up), a scroll is not the reader's reading.
+      // Until the saved place is restored (or given up), a scroll is not the reader's reading (the
+      // router's own restoring, on a page still short of its text, is clamped well short of it).
       if (!restored) return;
       const now = measure(element);
       if (!now) return;
       pending = now;
       timer ??= window.setTimeout(flush, SAVE_THROTTLE_MS);
     };
+    // Only the reader's own scrolling (wheel, touch, keys) stops the restore: not window.scrollY,
+    // which the router's scroll restoration may have set, clamped, before the text was in.
     const onUserMove = (event: Event) => {
       if (event instanceof KeyboardEvent && !SCROLL_KEYS.has(event.key)) return;
       userMoved = true;
@@ -89,7 +90,7 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
       observer.disconnect();
       window.clearTimeout(giveUp);
       const saved = getPosition('blog', postId);
-      if (!saved || saved.position <= 0 || window.location.hash || userMoved || window.scrollY > ALREADY_MOVED_PX) return;
+      if (!saved || saved.position <= 0 || window.location.hash || userMoved) return;
       const rect = element.getBoundingClientRect();
       window.scrollTo({ top: Math.max(0, window.scrollY + rect.top + saved.position * rect.height), behavior: 'instant' });
     };
