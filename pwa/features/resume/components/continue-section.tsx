@@ -38,10 +38,10 @@ function ContinueCard({ item }: { item: ResumePosition }) {
   return (
     <Link
       to={resumePath(item)}
-      className="card h-full overflow-hidden border border-base-300 bg-base-100 shadow-sm transition hover:border-primary hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      className="card h-full flex-row overflow-hidden sm:flex-col border border-base-300 bg-base-100 shadow-sm transition hover:border-primary hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
     >
       <Thumbnail url={item.thumbnailUrl ?? null} video={video} />
-      <div className="card-body gap-2 p-4">
+      <div className="card-body min-w-0 gap-2 p-4">
         <span className="flex items-center gap-1.5 text-xs font-semibold tracking-wide text-primary uppercase">
           {video ? <PlayCircle aria-hidden="true" className="size-4" /> : <BookOpen aria-hidden="true" className="size-4" />}
           {video ? 'Video' : 'Article'}
@@ -59,15 +59,18 @@ function ContinueCard({ item }: { item: ResumePosition }) {
   );
 }
 
+/** A small picture beside the text on phones, across the card's top from sm up. */
+const PICTURE = 'w-28 shrink-0 self-stretch sm:aspect-video sm:w-full sm:self-auto';
+
 /** The saved thumbnail; a plain panel with the kind's icon when there is none or it cannot load (offline). */
 function Thumbnail({ url, video }: { url: string | null; video: boolean }) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <div aria-hidden="true" className="grid aspect-video w-full place-items-center bg-gradient-to-br from-primary/20 to-secondary/20 text-primary/70">
-        {video ? <PlayCircle className="size-10" /> : <BookOpen className="size-10" />}
+      <div aria-hidden="true" className={`grid place-items-center bg-gradient-to-br from-primary/20 to-secondary/20 text-primary/70 ${PICTURE}`}>
+        {video ? <PlayCircle className="size-8 sm:size-10" /> : <BookOpen className="size-8 sm:size-10" />}
       </div>
     );
   }
-  return <img src={url} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} className="aspect-video w-full object-cover" />;
+  return <img src={url} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} className={`object-cover ${PICTURE}`} />;
 }
