@@ -123,12 +123,17 @@ describe('continue where you left off', () => {
     await visit(tab, `/blog/${post.id}`);
     await textShown(tab);
     await expect.poll(() => placeInArticle(tab)).toBeCloseTo(halfway, 1);
-    // With a #fragment the address decides where to look: no restore.
-    await visit(tab, `/blog/${post.id}#post-title`);
-    await textShown(tab);
-    await tab.waitForTimeout(500);
-    expect(await placeInArticle(tab)).toBeLessThan(0.1);
     await tab.close();
+
+    // Opened with a #fragment, the address decides where to look: no restore, and that jump is not saved as the reader's place.
+    const linked = await openPage();
+    await visit(linked, `/blog/${post.id}#post-title`);
+    await textShown(linked);
+    await linked.waitForTimeout(1500);
+    expect(await placeInArticle(linked)).toBeLessThan(0.1);
+    await linked.close();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cik-resume')!) as { position: number }[]);
+    expect(stored[0]!.position).toBeCloseTo(halfway, 2);
   });
 
   test('a video played to 0:37 starts at 0:37 when the reader comes back', async () => {
@@ -167,5 +172,22 @@ describe('continue where you left off', () => {
     await leaveForHome(page);
     await section.waitFor();
     await expect.poll(() => links.evaluateAll((all) => all.map((a) => a.getAttribute('href')))).toEqual([`/blog/${post.id}`]);
+  });
+
+  test('reading a post to its end finishes it: nothing is left to continue', async () => {
+    await continueSection(page).getByRole('link', { name: new RegExp(escape(post.title)) }).click();
+    await textShown(page);
+    await expect.poll(() => placeInArticle(page)).toBeCloseTo(halfway, 1);
+    await page.mouse.move(640, 400);
+    const end = () => page.evaluate(() => document.querySelector('main article')!.getBoundingClientRect().bottom <= window.innerHeight);
+    while (!(await end())) {
+      await page.mouse.wheel(0, 300);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForTimeout(1300);
+    await leaveForHome(page);
+    await page.getByRole('heading', { level: 2, name: 'Daily Devotional' }).waitFor();
+    expect(await continueSection(page).count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('cik-resume'))).toBe('[]');
   });
 });

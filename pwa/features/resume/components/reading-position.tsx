@@ -47,6 +47,8 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
     const element = article.current;
     if (!element) return;
     let restored = false;
+    // Opened at a #fragment, the page jumps there by itself: that is not where the reader got to.
+    const atFragment = window.location.hash !== '';
     let userMoved = false;
     let finished = false;
     let pending: Measured | null = null;
@@ -68,7 +70,7 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
     const onScroll = () => {
       // Until the saved place is restored (or given up), a scroll is not the reader's reading (the
       // router's own restoring, on a page still short of its text, is clamped well short of it).
-      if (!restored) return;
+      if (!restored || (atFragment && !userMoved)) return;
       const now = measure(element);
       if (!now) return;
       pending = now;
@@ -90,7 +92,7 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
       observer.disconnect();
       window.clearTimeout(giveUp);
       const saved = getPosition('blog', postId);
-      if (!saved || saved.position <= 0 || window.location.hash || userMoved) return;
+      if (!saved || saved.position <= 0 || atFragment || userMoved) return;
       const rect = element.getBoundingClientRect();
       window.scrollTo({ top: Math.max(0, window.scrollY + rect.top + saved.position * rect.height), behavior: 'instant' });
     };
