@@ -67,6 +67,8 @@ export function ResumablePlayer({ videoId, youtubeId, title, thumbnailUrl = null
     const onHidden = () => {
       if (document.visibilityState === 'hidden') save();
     };
+    // The player's frame, named for screen readers as the plain embed is.
+    const nameFrame = (frame: HTMLIFrameElement | null | undefined) => frame?.setAttribute('title', `Video player: ${item.current.title}`);
 
     loadApi().then(
       (YT) => {
@@ -84,13 +86,13 @@ export function ResumablePlayer({ videoId, youtubeId, title, thumbnailUrl = null
             width: '100%',
             height: '100%',
             playerVars: { autoplay: 1, playsinline: 1, rel: 0, ...(start ? { start } : {}) },
-            events: { onStateChange },
+            events: { onStateChange, onReady: ({ target: ready }) => nameFrame(ready.getIframe?.()) },
           });
         } catch {
           setFailed(true);
           return;
         }
-        element.querySelector('iframe')?.setAttribute('title', `Video player: ${item.current.title}`);
+        nameFrame(element.querySelector('iframe'));
       },
       () => {
         if (!cancelled) setFailed(true);
