@@ -73,7 +73,8 @@ export function createApp(rawDeps: AppDeps): Koa {
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          // The YouTube IFrame API (the watch page's player, which remembers the position) and the script it loads.
+          scriptSrc: ["'self'", 'https://www.youtube.com'],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', 'https://img.youtube.com', 'https:'],
           frameSrc: ['https://www.youtube-nocookie.com'],

@@ -93,4 +93,10 @@ describe('unknown routes', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
+
+  test("scripts come from the site itself and the YouTube IFrame API only (the watch page's resumable player); frames from the privacy-enhanced player", async () => {
+    const csp = (await app.client().get('/api/nothing-here')).headers.get('content-security-policy') ?? '';
+    expect(csp.split(';').find((d) => d.startsWith('script-src'))).toBe("script-src 'self' https://www.youtube.com");
+    expect(csp.split(';').find((d) => d.startsWith('frame-src'))).toBe('frame-src https://www.youtube-nocookie.com');
+  });
 });

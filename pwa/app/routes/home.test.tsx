@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { BlogPostSummary, Video } from '../../../contract/content.js';
 import { json, mockFetch, offline } from '../../test/fetch';
 import { setOnline } from '../../test/online';
-import { renderApp } from '../../test/render';
+import { aUser, renderApp, storeUser } from '../../test/render';
 
 const aVideo = (id: number, overrides: Partial<Video> = {}): Video => ({
   id,
@@ -156,5 +156,78 @@ describe('home offline, never opened on this device', () => {
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent?.trim());
     expect(h2s).toEqual(['Daily Devotional', 'Search Our Content', 'Explore', 'Stay Updated']);
+  });
+});
+
+describe("home: 'Continue where you left off'", () => {
+  const MINUTE = 60_000;
+  const position = (kind: 'video' | 'blog', id: number, minutesAgo: number, progress: number) => ({
+    kind,
+    id,
+    title: `${kind === 'video' ? 'Video' : 'Post'} ${id}`,
+    thumbnailUrl: null,
+    position: kind === 'video' ? progress * 600 : progress,
+    progress,
+    savedAt: Date.now() - minutesAgo * MINUTE,
+  });
+  const keep = (...positions: ReturnType<typeof position>[]) => localStorage.setItem('cik-resume', JSON.stringify(positions));
+  const section = () => main().queryByRole('region', { name: 'Continue where you left off' });
+
+  beforeEach(async () => {
+    // The store keeps its own copy in memory: each test starts from what localStorage holds.
+    (await import('../../features/resume/resume-store')).resetPositionsCache();
+  });
+
+  test('not there when nothing was started on this device', async () => {
+    await openHome();
+    await main().findByRole('heading', { name: 'FEATURED VIDEO' });
+    expect(section()).toBeNull();
+  });
+
+  test('up to 4 unfinished items, newest first: title, kind, how far, and a link back to that point', async () => {
+    keep(position('video', 1, 50, 0.1), position('blog', 4, 1, 0.45), position('video', 2, 5, 0.62), position('blog', 5, 30, 0.2), position('video', 3, 20, 0.99), position('blog', 6, 40, 0.3));
+    await openHome();
+    const found = await main().findByRole('region', { name: 'Continue where you left off' });
+    const links = within(found).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual(['/blog/4', '/watch/2', '/blog/5', '/blog/6']);
+    const first = within(links[0]!);
+    expect(first.getByRole('heading', { level: 3, name: 'Post 4' })).toBeTruthy();
+    expect(first.getByText('Article')).toBeTruthy();
+    expect(first.getByText('45% read')).toBeTruthy();
+    expect(first.getByRole('progressbar').getAttribute('value')).toBe('45');
+    const second = within(links[1]!);
+    expect(second.getByText('Video')).toBeTruthy();
+    expect(second.getByText('62% watched')).toBeTruthy();
+    // Before the devotional: the reader's own place first.
+    const h2s = main()
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent?.trim());
+    expect(h2s.slice(0, 2)).toEqual(['Continue where you left off', 'Daily Devotional']);
+  });
+
+  test('signed in: what the reader marked complete (on any device) is left out', async () => {
+    const me = aUser();
+    storeUser(me);
+    keep(position('video', 1, 1, 0.5), position('blog', 4, 2, 0.3));
+    mockFetch((request) => {
+      const path = request.path.split('?')[0];
+      if (path === '/api/auth/me') return json(200, me);
+      if (path === '/api/users/7/progress') return json(200, [{ userId: 7, contentType: 'video', contentId: 1, completed: true, progressPercent: 100, updatedAt: '2026-01-01T00:00:00.000Z' }]);
+      if (path === '/api/videos/featured') return json(200, featuredVideo);
+      if (path === '/api/blog/featured') return json(200, aPost);
+      return json(404, { message: 'Not found' });
+    });
+    renderApp('/');
+    const found = await main().findByRole('region', { name: 'Continue where you left off' }, { timeout: 10_000 });
+    await waitFor(() => expect(within(found).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/blog/4']));
+  });
+
+  test('an item finished in another tab leaves the list', async () => {
+    keep(position('video', 1, 1, 0.5), position('blog', 4, 2, 0.3));
+    await openHome();
+    await main().findByRole('region', { name: 'Continue where you left off' });
+    keep(position('blog', 4, 2, 0.3));
+    act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'cik-resume' })));
+    await waitFor(() => expect(within(section()!).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/blog/4']));
   });
 });

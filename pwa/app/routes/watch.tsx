@@ -1,13 +1,19 @@
 import { useParams } from 'react-router-dom';
 import { Page } from '../../components/ui/page';
+import { youtubeThumbnailUrl } from '../../components/content';
 import { BookmarkButton, Comments, CompleteButton, NotesPanel } from '../deferred/study-tools';
 import { SaveButton } from '../deferred/save-tools';
+// By path: the IFrame API glue loads with this page only, never with home's 'Continue' list.
+import { ResumablePlayer } from '../../features/resume/components/resumable-player';
+import { clearPosition } from '../../features/resume';
 import { ShareButton } from '../../features/share';
 import { WatchVideo } from '../../features/videos';
 
 /**
- * /watch/{id} (SPEC §2): the videos feature shows the player and details; the study features
- * add bookmark and mark-complete buttons (and Share, and 'Save for offline'), the 'Your Notes' side panel and the comments.
+ * /watch/{id} (SPEC §2): the videos feature shows the player and details; the resume feature's
+ * player takes the embed's place and starts where this device stopped; the study features add
+ * bookmark and mark-complete buttons (and Share, and 'Save for offline'), the 'Your Notes' side panel and the comments.
+ * Marking the video complete forgets where it stopped ('Continue where you left off' drops it).
  */
 export function Component() {
   const { id } = useParams();
@@ -15,10 +21,19 @@ export function Component() {
     <Page>
       <WatchVideo
         id={id}
+        player={(video, embed) => (
+          <ResumablePlayer
+            videoId={video.id}
+            youtubeId={video.youtubeId}
+            title={video.title}
+            thumbnailUrl={youtubeThumbnailUrl(video.youtubeId, 'hqdefault')}
+            fallback={embed}
+          />
+        )}
         actions={(video) => (
           <>
             <BookmarkButton contentType="video" contentId={video.id} title={video.title} />
-            <CompleteButton contentType="video" contentId={video.id} />
+            <CompleteButton contentType="video" contentId={video.id} onCompletedChange={(done) => done && clearPosition('video', video.id)} />
             <ShareButton title={video.title} path={`/watch/${video.id}`} />
             <SaveButton kind="video" video={video} />
           </>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
 import type { BlogPost } from '../../../../contract/content.js';
@@ -24,6 +24,8 @@ export interface BlogPostViewProps {
   actions?: (post: BlogPost) => ReactNode;
   /** After the article (comments). */
   afterArticle?: (post: BlogPost) => ReactNode;
+  /** The <article> element, for what measures the reader's place in it (the reading position). */
+  articleRef?: Ref<HTMLElement>;
 }
 
 const BackToBlog = () => (
@@ -39,7 +41,7 @@ export function BlogPostView(props: BlogPostViewProps) {
   return <LoadedPostView {...props} postId={id} />;
 }
 
-function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostViewProps & { postId: number }) {
+function LoadedPostView({ postId, topActions, actions, afterArticle, articleRef }: BlogPostViewProps & { postId: number }) {
   const query = usePost(postId);
   // A post not here yet: fetch the renderer beside it, not after it. (A post the server rendered
   // needs no renderer until its text changes: MarkdownContent keeps the server's HTML.)
@@ -79,7 +81,7 @@ function LoadedPostView({ postId, topActions, actions, afterArticle }: BlogPostV
   const substackUrl = post.isExternal && post.substackUrl && /^https?:\/\//i.test(post.substackUrl) ? post.substackUrl : null;
   return (
     <div className="flex flex-col gap-12">
-      <article aria-labelledby="post-title" className="flex flex-col gap-6">
+      <article ref={articleRef} aria-labelledby="post-title" className="flex flex-col gap-6">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <BackToBlog />
           {topActions?.(post)}

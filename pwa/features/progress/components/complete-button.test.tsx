@@ -169,3 +169,20 @@ describe('CompleteButton', () => {
     await waitFor(() => expect((fresh as HTMLButtonElement).disabled).toBe(false));
   });
 });
+
+describe('CompleteButton onCompletedChange', () => {
+  test('is told the new state after each change (the route forgets where the reader stopped)', async () => {
+    storeUser(me);
+    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : json(200, { completed: false })));
+    const changed = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<CompleteButton contentType="video" contentId={4} onCompletedChange={changed} />);
+    const button = await screen.findByRole('button', { name: 'Mark Complete' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await user.click(button);
+    await waitFor(() => expect(changed).toHaveBeenCalledWith(true));
+    await user.click(await screen.findByRole('button', { name: 'Completed' }));
+    await waitFor(() => expect(changed).toHaveBeenLastCalledWith(false));
+    expect(changed).toHaveBeenCalledTimes(2);
+  });
+});

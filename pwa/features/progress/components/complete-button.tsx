@@ -12,13 +12,15 @@ import { progressSubject, setProgressWrite } from '../api/writes';
 export interface CompleteButtonProps {
   contentType: ContentType;
   contentId: number;
+  /** Told after the user changes the mark (e.g. to forget where they stopped in an item now complete). */
+  onCompletedChange?: (completed: boolean) => void;
 }
 
 /**
  * Mark complete / Completed. Shows the server's answer overlaid with the user's queued change (the
  * last queued entry wins), so a change made offline shows at once, marked as waiting to sync.
  */
-export function CompleteButton({ contentType, contentId }: CompleteButtonProps) {
+export function CompleteButton({ contentType, contentId, onCompletedChange }: CompleteButtonProps) {
   const { user } = useUser();
   const userId = user?.id ?? null;
   const { toast } = useToast();
@@ -41,6 +43,7 @@ export function CompleteButton({ contentType, contentId }: CompleteButtonProps) 
     const next = !completed;
     await write(setProgressWrite, user.id, { contentType, contentId, completed: next });
     toast({ title: next ? 'Marked as complete!' : 'Unmarked' });
+    onCompletedChange?.(next);
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { WifiOff } from 'lucide-react';
 import { YoutubeThumbnail } from '../../../components/content';
 import { useOnlineStatus } from '../../../lib/use-online-status';
@@ -15,8 +15,10 @@ export function embedUrl(youtubeId: string): string {
  * says it needs a connection (over the thumbnail, when the device has it) and becomes the player
  * when the connection returns. A player already on screen stays when the signal drops: it goes
  * on with what it has buffered, and a tunnel does not cost the reader their place in the video.
+ * `renderPlayer` may put another player in the embed's place once online (the route's resume
+ * glue), given the plain embed to fall back on.
  */
-export function VideoPlayer({ youtubeId, title }: { youtubeId: string; title: string }) {
+export function VideoPlayer({ youtubeId, title, renderPlayer }: { youtubeId: string; title: string; renderPlayer?: (embed: ReactNode) => ReactNode }) {
   const online = useOnlineStatus();
   const [started, setStarted] = useState(online);
   if (online && !started) setStarted(true);
@@ -34,7 +36,7 @@ export function VideoPlayer({ youtubeId, title }: { youtubeId: string; title: st
       </div>
     );
   }
-  return (
+  const embed = (
     <div className="aspect-video w-full overflow-hidden rounded-box bg-black shadow-lg">
       <iframe
         src={embedUrl(youtubeId)}
@@ -46,4 +48,5 @@ export function VideoPlayer({ youtubeId, title }: { youtubeId: string; title: st
       />
     </div>
   );
+  return renderPlayer ? renderPlayer(embed) : embed;
 }

@@ -22,6 +22,8 @@ export interface WatchVideoSlots {
   aside?: (video: Video) => ReactNode;
   /** Under the details (comments). */
   footer?: (video: Video) => ReactNode;
+  /** The player in place of the plain embed once online (one that remembers the position), given that embed to fall back on. */
+  player?: (video: Video, embed: ReactNode) => ReactNode;
 }
 
 /**
@@ -37,7 +39,7 @@ export function WatchVideo({ id, ...slots }: { id: string | undefined } & WatchV
   return <WatchLoadedId videoId={videoId} {...slots} />;
 }
 
-function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } & WatchVideoSlots) {
+function WatchLoadedId({ videoId, actions, aside, footer, player }: { videoId: number } & WatchVideoSlots) {
   const query = useVideo(videoId);
   const { data: video, error, refetch, isFetching } = query;
   const state = useQueryConnectionState(query);
@@ -72,7 +74,7 @@ function WatchLoadedId({ videoId, actions, aside, footer }: { videoId: number } 
       </div>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <article className="flex min-w-0 flex-col gap-5">
-          <VideoPlayer key={video.youtubeId} youtubeId={video.youtubeId} title={video.title} />
+          <VideoPlayer key={video.youtubeId} youtubeId={video.youtubeId} title={video.title} renderPlayer={player ? (embed) => player(video, embed) : undefined} />
           <div className="flex flex-wrap items-center gap-2">
             <span className="badge badge-primary">{categoryLabel(video.category)}</span>
             {video.isShort ? <span className="badge badge-secondary">Short</span> : null}
