@@ -173,7 +173,13 @@ describe('CompleteButton', () => {
 describe('CompleteButton onCompletedChange', () => {
   test('is told the new state after each change (the route forgets where the reader stopped)', async () => {
     storeUser(me);
-    mockFetch((r) => (r.path === '/api/auth/me' ? json(200, me) : json(200, { completed: false })));
+    // A server that keeps the mark: a delivered change is what the next check reads.
+    let completed = false;
+    mockFetch((r) => {
+      if (r.path === '/api/auth/me') return json(200, me);
+      if (r.method === 'POST') completed = (r.body as { completed: boolean }).completed;
+      return json(200, { completed });
+    });
     const changed = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<CompleteButton contentType="video" contentId={4} onCompletedChange={changed} />);
