@@ -86,6 +86,7 @@ export const progressQuerySchema = z.object({
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
 });
+export type ProgressQuery = z.infer<typeof progressQuerySchema>;
 
 export const saveProgressInputSchema = z
   .object({

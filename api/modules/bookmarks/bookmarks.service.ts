@@ -1,16 +1,10 @@
 import crypto from 'node:crypto';
-import {
-  createBookmarkInputSchema,
-  deleteBookmarkInputSchema,
-  moveBookmarkInputSchema,
-  type Bookmark,
-} from '../../../contract/index.js';
+import type { Bookmark, CreateBookmarkInput, DeleteBookmarkInput, MoveBookmarkInput } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { conflict, constraintKind, forbidden, notFound } from '../../errors.js';
 import { bookmarksRepo, type StoredBookmark } from './bookmarks.repo.js';
 import { contentKey, contentRepo } from '../content/content.repo.js';
 import { foldersService } from './folders.service.js';
-import { assertSelf, parseClientIdParam, parseNumericParam } from '../content/ownership.js';
 
 export const CONTENT_NOT_FOUND = 'That video or article does not exist.';
 
@@ -38,10 +32,8 @@ export function bookmarksService(db: Db) {
   }
 
   return {
-    /** The actor's bookmarks, newest first, each with its content. */
-    async list(actorId: number, userIdParam: unknown): Promise<Bookmark[]> {
-      const userId = parseNumericParam('userId', userIdParam);
-      assertSelf(actorId, userId);
+    /** The user's bookmarks, newest first, each with its content. */
+    async list(userId: number): Promise<Bookmark[]> {
       return withContent(await repo.listByUser(userId));
     },
 
@@ -50,11 +42,9 @@ export function bookmarksService(db: Db) {
      * bookmark (created: true); a repeat, with or without a client id, answers the same bookmark with
      * its folder set as asked, so an offline replay never makes a second row and never fails.
      */
-    async save(actorId: number, input: unknown): Promise<{ bookmark: Bookmark; created: boolean }> {
-      const data = createBookmarkInputSchema.parse(input);
-      assertSelf(actorId, data.userId);
+    async save(data: CreateBookmarkInput): Promise<{ bookmark: Bookmark; created: boolean }> {
       if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
-      const folderId = await resolveFolder(actorId, data.categoryId);
+      const folderId = await resolveFolder(data.userId, data.categoryId);
       try {
         const { bookmark, created } = await repo.upsert({
           id: (data.id ?? crypto.randomUUID()).toLowerCase(),
@@ -72,16 +62,12 @@ export function bookmarksService(db: Db) {
     },
 
     /** Sets the absolute state "not bookmarked": succeeds whether or not the bookmark existed. */
-    async remove(actorId: number, input: unknown): Promise<void> {
-      const data = deleteBookmarkInputSchema.parse(input);
-      assertSelf(actorId, data.userId);
+    async remove(data: DeleteBookmarkInput): Promise<void> {
       await repo.deleteByContent(data.userId, data.contentType, data.contentId);
     },
 
     /** Files the actor's bookmark in one of their folders, or in none (categoryId null). */
-    async move(actorId: number, idParam: unknown, input: unknown): Promise<Bookmark> {
-      const id = parseClientIdParam('bookmarkId', idParam);
-      const data = moveBookmarkInputSchema.parse(input);
+    async move(actorId: number, id: string, data: MoveBookmarkInput): Promise<Bookmark> {
       const existing = await repo.findById(id);
       if (!existing) throw notFound('That bookmark does not exist.');
       if (existing.userId !== actorId) throw forbidden('That bookmark belongs to another user.');

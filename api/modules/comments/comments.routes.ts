@@ -1,6 +1,8 @@
 import Router from '@koa/router';
+import { createCommentInputSchema } from '../../../contract/index.js';
 import type { AppDeps } from '../../deps.js';
-import { requireUserId } from '../../middleware/auth.js';
+import { requireSelf, requireUser } from '../../middleware/auth.js';
+import { inputOf, validInput } from '../../middleware/input.js';
 import { commentsService } from './comments.service.js';
 
 export function commentRoutes({ db }: AppDeps): Router {
@@ -11,11 +13,17 @@ export function commentRoutes({ db }: AppDeps): Router {
     ctx.body = await service.list(ctx.query);
   });
 
-  router.post('/comments', async (ctx) => {
-    const comment = await service.create(requireUserId(ctx), ctx.request.body);
-    ctx.status = 201;
-    ctx.body = comment;
-  });
+  router.post(
+    '/comments',
+    requireUser,
+    validInput(createCommentInputSchema),
+    requireSelf((ctx) => inputOf(ctx, createCommentInputSchema).userId),
+    async (ctx) => {
+      const comment = await service.create(inputOf(ctx, createCommentInputSchema));
+      ctx.status = 201;
+      ctx.body = comment;
+    },
+  );
 
   return router;
 }

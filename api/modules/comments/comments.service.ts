@@ -1,9 +1,8 @@
-import { commentsQuerySchema, createCommentInputSchema, type Comment } from '../../../contract/index.js';
+import { commentsQuerySchema, type Comment, type CreateCommentInput } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { badRequest, notFound } from '../../errors.js';
 import { CONTENT_NOT_FOUND } from '../bookmarks/bookmarks.service.js';
 import { contentRepo } from '../content/content.repo.js';
-import { assertSelf } from '../content/ownership.js';
 import { commentsRepo } from './comments.repo.js';
 
 export function commentsService(db: Db) {
@@ -19,12 +18,10 @@ export function commentsService(db: Db) {
     },
 
     /**
-     * Posts a comment as the actor. Each call adds a comment; a replay of the same queued comment is
+     * Posts a comment as `data.userId` (the route checked it is the signed-in user). Each call adds a comment; a replay of the same queued comment is
      * recognised by its Idempotency-Key (the middleware answers the first result), not here.
      */
-    async create(actorId: number, input: unknown): Promise<Comment> {
-      const data = createCommentInputSchema.parse(input);
-      assertSelf(actorId, data.userId);
+    async create(data: CreateCommentInput): Promise<Comment> {
       if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
       return repo.create(data);
     },

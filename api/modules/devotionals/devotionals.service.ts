@@ -20,8 +20,8 @@ const claimedUserIdSchema = z
   .transform(Number)
   .pipe(z.number().int().positive('userId must be a numeric user id').max(MAX_ROW_ID, 'userId must be a numeric user id'));
 
-const heartInputSchema = z.object({ userId: claimedUserIdSchema });
-const heartsQuerySchema = z.object({
+export const heartInputSchema = z.object({ userId: claimedUserIdSchema });
+export const heartsQuerySchema = z.object({
   userId: z.preprocess((v) => (v === '' ? undefined : v), claimedUserIdSchema.optional()),
 });
 
@@ -65,14 +65,6 @@ export function devotionalsService(db: Db) {
       const devotional = count > 0 ? await repo.rotationAt((dayOfYear(date) - 1) % count, undatedOnly) : null;
       if (!devotional) throw notFound(NO_DEVOTIONAL_MESSAGE);
       return devotional;
-    },
-
-    parseHeartInput(body: unknown): { userId: number } {
-      return heartInputSchema.parse(body ?? {});
-    },
-
-    parseHeartsQuery(query: unknown): { userId?: number } {
-      return heartsQuerySchema.parse(query);
     },
 
     /** isHearted is the signed-in reader's own state; false for a visitor. */

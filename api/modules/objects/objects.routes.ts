@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { AppDeps } from '../../deps.js';
 import type { StoredObject, UploadTicket } from '../../../contract/index.js';
-import { requireUserId } from '../../middleware/auth.js';
+import { actorId, requireUser } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
 import { objectPath, objectsService } from './objects.service.js';
 
@@ -12,8 +12,8 @@ export function objectRoutes({ db, config }: AppDeps): Router {
   const service = objectsService(db, config);
   const router = new Router();
 
-  router.post('/objects/upload', async (ctx) => {
-    const { token } = await service.createTicket(requireUserId(ctx));
+  router.post('/objects/upload', requireUser, async (ctx) => {
+    const { token } = await service.createTicket(actorId(ctx));
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { uploadURL: `${ownOrigin(ctx)}/api/objects/uploads/${token}` } satisfies UploadTicket;
