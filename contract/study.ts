@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
-import { clientIdSchema, contentTypeSchema, idSchema, pageLimitSchema } from './common.js';
+import { clientIdSchema, contentTypeSchema, idSchema, numericIdSchema, pageLimitSchema } from './common.js';
 
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 export const FOLDER_NAME_MAX = 60;
 export const COMMENT_MAX = 2000;
 
-const userIdSchema = z.coerce.number({ message: 'userId is required' }).check(z.int(), z.positive());
-const contentIdSchema = z.coerce.number({ message: 'contentId is required' }).check(z.int(), z.positive());
+const userIdSchema = numericIdSchema('userId is required');
+const contentIdSchema = numericIdSchema('contentId is required');
 
 /** What a bookmark points at, embedded so lists render (and work offline) without a second call. */
 export const bookmarkContentSchema = z.object({

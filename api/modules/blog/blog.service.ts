@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   categorySchema,
+  rowIdFromPath,
   type BlogPost,
   type BlogPostSummary,
   type createBlogPostInputSchema,
@@ -29,13 +30,11 @@ export const blogListQuerySchema = z.object({
 });
 
 const ARTICLE_NOT_FOUND = 'Article not found';
-const MAX_ID = 2_147_483_647;
 
 /** A path id, or 404: a non-numeric or out-of-range id names no article (and must not reach the database as one). */
 export function parsePostId(raw: unknown): number {
-  const text = typeof raw === 'string' ? raw : '';
-  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound(ARTICLE_NOT_FOUND);
+  const id = rowIdFromPath(raw);
+  if (id === null) throw notFound(ARTICLE_NOT_FOUND);
   return id;
 }
 

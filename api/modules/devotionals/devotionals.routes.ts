@@ -1,10 +1,11 @@
 import Router from '@koa/router';
+import { heartInputSchema, heartsQuerySchema } from '../../../contract/index.js';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { actorId, requireSelf, requireUser, sessionUserId } from '../../middleware/auth.js';
 import { inputOf, validInput } from '../../middleware/input.js';
-import { devotionalsService, heartInputSchema, heartsQuerySchema } from './devotionals.service.js';
+import { devotionalsService } from './devotionals.service.js';
 
 /** The userId of a heart write: in the JSON body, or `?userId=` for clients that cannot send a DELETE body. */
 function heartInput(ctx: Context): unknown {

@@ -3,8 +3,8 @@ import type { Context } from 'koa';
 import type { AppDeps } from '../../deps.js';
 import { actorId, requireSelf, sessionUserId } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
-import { loginInputSchema, signupInputSchema, updateAvatarInputSchema, updateProfileInputSchema, type User } from '../../../contract/index.js';
-import { parseUserId, usersService } from './users.service.js';
+import { loginInputSchema, rowIdFromPath, signupInputSchema, updateAvatarInputSchema, updateProfileInputSchema, type User } from '../../../contract/index.js';
+import { usersService } from './users.service.js';
 
 interface SessionHandle {
   userId?: number;
@@ -56,7 +56,7 @@ export function userRoutes({ db, config }: AppDeps): Router {
   });
 
   // Only the signed-in user's own profile: 401 without a session, 403 for any other id (a malformed one too).
-  const selfFromPath = requireSelf((ctx) => parseUserId(ctx.params.id) ?? Number.NaN);
+  const selfFromPath = requireSelf((ctx) => rowIdFromPath(ctx.params.id) ?? Number.NaN);
 
   router.put('/users/:id/profile', selfFromPath, async (ctx) => {
     ctx.body = await service.updateProfile(actorId(ctx), updateProfileInputSchema.parse(ctx.request.body ?? {}));

@@ -1,5 +1,6 @@
 import {
   parseSocialLinks,
+  rowIdFromPath,
   type LoginInput,
   type SignupInput,
   type UpdateAvatarInput,
@@ -13,15 +14,6 @@ import { toIso } from '../../lib/convert.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.js';
 import { objectsService } from '../objects/objects.service.js';
 import { usersRepo, type UserRow } from './users.repo.js';
-
-const MAX_INT4 = 2147483647;
-
-/** A user id from a path: digits only and within the column's range, else null (so a lookup answers 404, never 500). */
-export function parseUserId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_INT4 ? id : null;
-}
 
 /**
  * The stored form of socialLinks: a JSON string holding only `x` and `instagram`, the legacy
@@ -71,7 +63,7 @@ export function usersService(db: Db, config: AppConfig) {
   return {
     /** A public profile; the email only when `viewerId` is the user themself. Unknown or malformed ids are 404. */
     async getProfile(rawId: string | undefined, viewerId: number | null): Promise<User> {
-      const id = parseUserId(rawId);
+      const id = rowIdFromPath(rawId);
       const row = id === null ? undefined : await repo.findById(id);
       if (!row) throw notFound('User not found.');
       return toUser(row, { includeEmail: viewerId === row.id });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { categorySchema, SEARCH_QUERY_MAX, type Video } from '../../../contract/index.js';
+import { categorySchema, rowIdFromPath, SEARCH_QUERY_MAX, type Video } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { searchRepo } from '../search/search.repo.js';
@@ -9,7 +9,6 @@ export const VIDEO_LIST_LIMIT_DEFAULT = 50;
 export const VIDEO_LIST_LIMIT_MAX = 100;
 export const POPULAR_LIMIT_DEFAULT = 6;
 export const POPULAR_LIMIT_MAX = 24;
-const MAX_ROW_ID = 2_147_483_647;
 
 /** `?type=` or `?category=` left empty means "all", like leaving them out. */
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
@@ -27,8 +26,8 @@ const popularQuerySchema = z.object({
 
 /** A path id that is not a positive integer in the id column's range names no video: 404, never a 400 or a driver error. */
 function videoId(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound('Video not found');
+  const id = rowIdFromPath(raw);
+  if (id === null) throw notFound('Video not found');
   return id;
 }
 
