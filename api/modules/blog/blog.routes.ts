@@ -1,15 +1,12 @@
 import Router from '@koa/router';
 import { createBlogPostInputSchema, importSubstackInputSchema } from '../../../contract/index.js';
-import type { AppDeps } from '../../deps.js';
 import { sendJsonOrNull } from '../../lib/respond.js';
 import { actorId, requireEditor } from '../../middleware/auth.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
-import { usersService } from '../users/users.service.js';
-import { blogService } from './blog.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { BlogService } from './blog.service.js';
 
-export function blogRoutes({ db, config }: AppDeps): Router {
-  const service = blogService(db);
-  const users = usersService(db, config);
+export function blogRoutes({ blog: service, users }: { blog: BlogService; users: UsersService }): Router {
   const router = new Router();
   // Writes are an editor's: 401 without a session, 403 for a reader, before the body is read.
   const editor = requireEditor(users.isEditorNow);

@@ -9,7 +9,7 @@ import {
 } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { nowIso } from '../../lib/convert.js';
+import { nowIso, toIso, toNumber } from '../../lib/convert.js';
 import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown.js';
 import { toBlogPost, toBlogPostSummary } from './blog.mapper.js';
 import { blogRepo, type BlogQueries } from './blog.repo.js';
@@ -84,6 +84,16 @@ export function blogService(db: Db) {
     async list(query: unknown): Promise<BlogPostSummary[]> {
       const options = blogListQuerySchema.parse(query);
       return (await repo.list(options)).map(toBlogPostSummary);
+    },
+
+    /** The newest posts, as `GET /api/blog` lists them first (for the feeds). */
+    async newest(limit: number): Promise<BlogPostSummary[]> {
+      return (await repo.list({ limit, offset: 0 })).map(toBlogPostSummary);
+    },
+
+    /** Every post's id and publication date, newest first (for the sitemap). */
+    async publicationDates(): Promise<Array<{ id: number; publishedAt: string }>> {
+      return (await repo.listDates()).map((row) => ({ id: toNumber(row.id), publishedAt: toIso(row.published_at) }));
     },
 
     /** The one featured post, or null when no post is featured. */

@@ -1,7 +1,6 @@
-import type { ContentType } from '../../../contract/index.js';
+import { isRowId, type ContentType } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toIso, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../content/content.repo.js';
 
 interface BookmarkRow {
   id: string;
@@ -97,7 +96,7 @@ export function bookmarksRepo(db: Db) {
     },
 
     async deleteByContent(userId: number, contentType: ContentType, contentId: number): Promise<number> {
-      if (!fitsIntColumn(contentId)) return 0;
+      if (!isRowId(contentId)) return 0;
       return byContent(userId, contentType, contentId).delete();
     },
 

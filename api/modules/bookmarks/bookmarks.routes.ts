@@ -1,20 +1,17 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { createBookmarkInputSchema, createFolderInputSchema, deleteBookmarkInputSchema, moveBookmarkInputSchema } from '../../../contract/index.js';
-import type { AppDeps } from '../../deps.js';
 import { parseClientIdParam, parseNumericParam } from '../../lib/params.js';
 import { actorId, requireSelf, requireUser } from '../../middleware/auth.js';
 import { inputOf, validInput } from '../../middleware/input.js';
-import { bookmarksService } from './bookmarks.service.js';
-import { foldersService } from './folders.service.js';
+import type { BookmarksService } from './bookmarks.service.js';
+import type { FoldersService } from './folders.service.js';
 
 /** The `userId` of a path like /users/:userId/bookmarks (400 when it is not an id). */
 const pathUserId = (ctx: Context) => parseNumericParam('userId', ctx.params.userId);
 
 /** Bookmarks and bookmark folders ("categories" in the paths). All private: a session is required. */
-export function bookmarkRoutes({ db }: AppDeps): Router {
-  const bookmarks = bookmarksService(db);
-  const folders = foldersService(db);
+export function bookmarkRoutes({ bookmarks, folders }: { bookmarks: BookmarksService; folders: FoldersService }): Router {
   const router = new Router();
 
   router.get('/users/:userId/bookmarks', requireUser, requireSelf(pathUserId), async (ctx) => {

@@ -2,16 +2,12 @@ import crypto from 'node:crypto';
 import type { Bookmark, CreateBookmarkInput, DeleteBookmarkInput, MoveBookmarkInput } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { conflict, constraintKind, forbidden, notFound } from '../../errors.js';
+import { contentKey, type ContentService } from '../content/content.service.js';
 import { bookmarksRepo, type StoredBookmark } from './bookmarks.repo.js';
-import { contentKey, contentRepo } from '../content/content.repo.js';
-import { foldersService } from './folders.service.js';
+import type { FoldersService } from './folders.service.js';
 
-export const CONTENT_NOT_FOUND = 'That video or article does not exist.';
-
-export function bookmarksService(db: Db) {
+export function bookmarksService(db: Db, folders: FoldersService, content: ContentService) {
   const repo = bookmarksRepo(db);
-  const content = contentRepo(db);
-  const folders = foldersService(db);
 
   /** Attaches what each bookmark points at: two queries for any number of bookmarks; null when it is gone. */
   async function withContent(list: StoredBookmark[]): Promise<Bookmark[]> {
@@ -43,7 +39,7 @@ export function bookmarksService(db: Db) {
      * its folder set as asked, so an offline replay never makes a second row and never fails.
      */
     async save(data: CreateBookmarkInput): Promise<{ bookmark: Bookmark; created: boolean }> {
-      if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
+      await content.requireExists(data.contentType, data.contentId);
       const folderId = await resolveFolder(data.userId, data.categoryId);
       try {
         const { bookmark, created } = await repo.upsert({
@@ -78,3 +74,5 @@ export function bookmarksService(db: Db) {
     },
   };
 }
+
+export type BookmarksService = ReturnType<typeof bookmarksService>;

@@ -1,12 +1,10 @@
 import Router from '@koa/router';
 import { createCommentInputSchema } from '../../../contract/index.js';
-import type { AppDeps } from '../../deps.js';
 import { requireSelf, requireUser } from '../../middleware/auth.js';
 import { inputOf, validInput } from '../../middleware/input.js';
-import { commentsService } from './comments.service.js';
+import type { CommentsService } from './comments.service.js';
 
-export function commentRoutes({ db }: AppDeps): Router {
-  const service = commentsService(db);
+export function commentRoutes(service: CommentsService): Router {
   const router = new Router();
 
   router.get('/comments', async (ctx) => {

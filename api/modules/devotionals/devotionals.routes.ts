@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { heartInputSchema, heartsQuerySchema } from '../../../contract/index.js';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../deps.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { actorId, requireSelf, requireUser, sessionUserId } from '../../middleware/auth.js';
 import { inputOf, validInput } from '../../middleware/input.js';
-import { devotionalsService } from './devotionals.service.js';
+import type { DevotionalsService } from './devotionals.service.js';
 
 /** The userId of a heart write: in the JSON body, or `?userId=` for clients that cannot send a DELETE body. */
 function heartInput(ctx: Context): unknown {
@@ -13,8 +12,7 @@ function heartInput(ctx: Context): unknown {
   return body.userId === undefined && ctx.query.userId !== undefined ? { userId: ctx.query.userId } : body;
 }
 
-export function devotionalRoutes({ db }: AppDeps): Router {
-  const service = devotionalsService(db);
+export function devotionalRoutes(service: DevotionalsService): Router {
   const router = new Router();
 
   router.get('/devotional/today', async (ctx) => {

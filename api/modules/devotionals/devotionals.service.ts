@@ -74,3 +74,5 @@ export function devotionalsService(db: Db) {
     },
   };
 }
+
+export type DevotionalsService = ReturnType<typeof devotionalsService>;

@@ -20,3 +20,5 @@ export function newsletterService(db: Db) {
     },
   };
 }
+
+export type NewsletterService = ReturnType<typeof newsletterService>;

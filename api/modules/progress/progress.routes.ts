@@ -1,14 +1,12 @@
 import Router from '@koa/router';
 import { progressQuerySchema, saveProgressInputSchema } from '../../../contract/index.js';
-import type { AppDeps } from '../../deps.js';
 import { parseNumericParam } from '../../lib/params.js';
 import { actorId, requireSelf, requireUser } from '../../middleware/auth.js';
 import { inputOf, validInput } from '../../middleware/input.js';
-import { progressService } from './progress.service.js';
+import type { ProgressService } from './progress.service.js';
 
 /** Completion tracking. Private: a session is required and the userId must be the signed-in user. */
-export function progressRoutes({ db }: AppDeps): Router {
-  const service = progressService(db);
+export function progressRoutes(service: ProgressService): Router {
   const router = new Router();
 
   router.get(

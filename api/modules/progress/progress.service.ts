@@ -1,13 +1,10 @@
 import type { Progress, ProgressQuery, SaveProgressInput } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
-import { CONTENT_NOT_FOUND } from '../bookmarks/bookmarks.service.js';
-import { contentRepo } from '../content/content.repo.js';
+import type { ContentService } from '../content/content.service.js';
 import { progressRepo } from './progress.repo.js';
 
-export function progressService(db: Db) {
+export function progressService(db: Db, content: ContentService) {
   const repo = progressRepo(db);
-  const content = contentRepo(db);
   return {
     /** Whether the user completed one item; false when nothing was ever recorded. */
     async check(q: ProgressQuery): Promise<{ completed: boolean }> {
@@ -22,8 +19,10 @@ export function progressService(db: Db) {
 
     /** Sets the absolute state (completed at 100, or not at 0); a replay leaves the same single row. */
     async save(data: SaveProgressInput): Promise<Progress> {
-      if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
+      await content.requireExists(data.contentType, data.contentId);
       return repo.upsert(data);
     },
   };
 }
+
+export type ProgressService = ReturnType<typeof progressService>;

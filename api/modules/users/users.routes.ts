@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../deps.js';
 import { actorId, requireSelf, sessionUserId } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
 import { loginInputSchema, rowIdFromPath, signupInputSchema, updateAvatarInputSchema, updateProfileInputSchema, type User } from '../../../contract/index.js';
-import { usersService } from './users.service.js';
+import type { UsersService } from './users.service.js';
 
 interface SessionHandle {
   userId?: number;
@@ -20,8 +19,7 @@ async function signIn(ctx: Context, user: User, remember: boolean): Promise<void
   if (!remember) session.maxAge = 'session';
 }
 
-export function userRoutes({ db, config }: AppDeps): Router {
-  const service = usersService(db, config);
+export function userRoutes(service: UsersService): Router {
   const router = new Router();
 
   const signup = async (ctx: Context) => {

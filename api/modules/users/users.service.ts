@@ -7,12 +7,11 @@ import {
   type UpdateProfileInput,
   type User,
 } from '../../../contract/index.js';
-import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db.js';
 import { AppError, conflict, constraintKind, notFound, unauthorized } from '../../errors.js';
 import { toIso } from '../../lib/convert.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.js';
-import { objectsService } from '../objects/objects.service.js';
+import type { ObjectsService } from '../objects/objects.service.js';
 import { usersRepo, type UserRow } from './users.repo.js';
 
 /**
@@ -50,9 +49,8 @@ export function toUser(row: UserRow, opts: { includeEmail: boolean }): User {
   };
 }
 
-export function usersService(db: Db, config: AppConfig) {
+export function usersService(db: Db, objects: ObjectsService) {
   const repo = usersRepo(db);
-  const objects = objectsService(db, config);
 
   /** The signed-in user's row after a change; gone (account deleted) means the session is over. */
   const ownUser = (row: UserRow | undefined): User => {

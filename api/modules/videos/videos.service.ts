@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { categorySchema, rowIdFromPath, SEARCH_QUERY_MAX, type Video } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { searchRepo } from '../search/search.repo.js';
+import type { SearchService } from '../search/search.service.js';
 import { videosRepo } from './videos.repo.js';
 
 export const VIDEO_LIST_LIMIT_DEFAULT = 50;
@@ -31,9 +31,8 @@ function videoId(raw: string): number {
   return id;
 }
 
-export function videosService(db: Db) {
+export function videosService(db: Db, search: SearchService) {
   const repo = videosRepo(db);
-  const search = searchRepo(db);
   return {
     /**
      * Newest first, or, with a non-blank `q`, ranked by relevance through the same full-text
@@ -61,6 +60,11 @@ export function videosService(db: Db) {
       return repo.popular(limit);
     },
 
+    /** Every video's id and publication date, newest first (for the sitemap). */
+    publicationDates(): Promise<Array<{ id: number; publishedAt: string }>> {
+      return repo.listDates();
+    },
+
     /** Not idempotent by design: every load of the watch page is a view. */
     async countView(rawId: string): Promise<{ id: number; views: number }> {
       const result = await repo.incrementViews(videoId(rawId));
@@ -69,3 +73,5 @@ export function videosService(db: Db) {
     },
   };
 }
+
+export type VideosService = ReturnType<typeof videosService>;
