@@ -20,11 +20,18 @@ export const bookmarkContentSchema = z.object({
   readTime: z.nullable(z.number()),
 });
 
+/*
+ * Bookmark folders: the API's paths and JSON call them categories (`/api/bookmark-categories`,
+ * `categoryId`), as SPEC fixes them; everything else, code included, says folder. "Category" is
+ * the topic of a video or post (`categorySchema`).
+ */
+
 export const bookmarkSchema = z.object({
   id: z.string(),
   userId: z.number(),
   contentType: contentTypeSchema,
   contentId: z.number(),
+  /** The folder's id, or null when the bookmark is in none. */
   categoryId: z.nullable(z.string()),
   createdAt: z.string(),
   content: z.nullable(bookmarkContentSchema),
@@ -36,6 +43,7 @@ export const createBookmarkInputSchema = z.object({
   userId: userIdSchema,
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
+  /** The folder to file it in; null or absent: none. */
   categoryId: z.optional(z.nullable(clientIdSchema)),
 });
 export type CreateBookmarkInput = z.infer<typeof createBookmarkInputSchema>;
@@ -47,6 +55,7 @@ export const deleteBookmarkInputSchema = z.object({
 });
 export type DeleteBookmarkInput = z.infer<typeof deleteBookmarkInputSchema>;
 
+/** Moves a bookmark to a folder (`categoryId`), or out of any (null). */
 export const moveBookmarkInputSchema = z.object({ categoryId: z.nullable(clientIdSchema) });
 export type MoveBookmarkInput = z.infer<typeof moveBookmarkInputSchema>;
 

@@ -17,7 +17,8 @@ export interface StoredBookmark {
   userId: number;
   contentType: ContentType;
   contentId: number;
-  categoryId: string | null;
+  /** The folder it is filed in, or null; `categoryId` in the API's JSON. */
+  folderId: string | null;
   createdAt: string;
 }
 
@@ -27,7 +28,7 @@ function toStored(row: BookmarkRow): StoredBookmark {
     userId: toNumber(row.user_id),
     contentType: row.content_type as ContentType,
     contentId: toNumber(row.content_id),
-    categoryId: row.folder_id,
+    folderId: row.folder_id,
     createdAt: toIso(row.created_at),
   };
 }

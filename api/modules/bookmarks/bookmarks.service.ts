@@ -9,10 +9,18 @@ import type { FoldersService } from './folders.service.js';
 export function bookmarksService(db: Db, folders: FoldersService, content: ContentService) {
   const repo = bookmarksRepo(db);
 
-  /** Attaches what each bookmark points at: two queries for any number of bookmarks; null when it is gone. */
+  /** The API's bookmarks (the folder is `categoryId` there), with what each points at: two queries for any number of bookmarks; null when it is gone. */
   async function withContent(list: StoredBookmark[]): Promise<Bookmark[]> {
     const summaries = await content.summaries(list);
-    return list.map((b) => ({ ...b, content: summaries.get(contentKey(b)) ?? null }));
+    return list.map((b) => ({
+      id: b.id,
+      userId: b.userId,
+      contentType: b.contentType,
+      contentId: b.contentId,
+      categoryId: b.folderId,
+      createdAt: b.createdAt,
+      content: summaries.get(contentKey(b)) ?? null,
+    }));
   }
 
   async function one(b: StoredBookmark): Promise<Bookmark> {
@@ -21,9 +29,9 @@ export function bookmarksService(db: Db, folders: FoldersService, content: Conte
   }
 
   /** null means "no folder"; anything else must be one of the actor's folders. */
-  async function resolveFolder(actorId: number, categoryId: string | null | undefined): Promise<string | null> {
-    if (!categoryId) return null;
-    const folder = await folders.requireOwnFolder(actorId, categoryId.toLowerCase());
+  async function resolveFolder(actorId: number, folderId: string | null | undefined): Promise<string | null> {
+    if (!folderId) return null;
+    const folder = await folders.requireOwnFolder(actorId, folderId.toLowerCase());
     return folder.id;
   }
 
@@ -62,7 +70,7 @@ export function bookmarksService(db: Db, folders: FoldersService, content: Conte
       await repo.deleteByContent(data.userId, data.contentType, data.contentId);
     },
 
-    /** Files the actor's bookmark in one of their folders, or in none (categoryId null). */
+    /** Files the actor's bookmark in one of their folders, or in none (`categoryId` null in the body). */
     async move(actorId: number, id: string, data: MoveBookmarkInput): Promise<Bookmark> {
       const existing = await repo.findById(id);
       if (!existing) throw notFound('That bookmark does not exist.');
