@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
 
-/** The six categories shared by videos and blog posts (SPEC §3). */
+/** The six categories shared by videos and blog posts (docs/product.md#categories). */
 export const categories = [
   'apologetics',
   'bible-study',

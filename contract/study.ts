@@ -22,8 +22,8 @@ export const bookmarkContentSchema = z.object({
 
 /*
  * Bookmark folders: the API's paths and JSON call them categories (`/api/bookmark-categories`,
- * `categoryId`), as SPEC fixes them; everything else, code included, says folder. "Category" is
- * the topic of a video or post (`categorySchema`).
+ * `categoryId`), and they stay so; everything else, code included, says folder. "Category" is the
+ * topic of a video or post (`categorySchema`). See docs/product.md#bookmarks-and-folders.
  */
 
 export const bookmarkSchema = z.object({

@@ -1,6 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 
-/** A private note, kept on this device only (SPEC §3); `id` is `note-{contentType}-{contentId}`. */
+/** A private note, kept on this device only (docs/product.md#private-notes); `id` is `note-{contentType}-{contentId}`. */
 export interface Note {
   id: string;
   contentType: 'video' | 'blog';
@@ -42,7 +42,7 @@ export interface OutboxEntry {
   lastStatus?: number;
   /** Query keys to refresh once the server has it. */
   invalidate: unknown[][];
-  /** The words of SPEC §8's failure toast for this kind of write. */
+  /** The words of the failure toast (docs/product.md#messages-and-errors) for this kind of write. */
   failureMessage: string;
   /** A short human description for the sync centre, e.g. 'Bookmark "The Minimal Facts Case"'. */
   label: string;

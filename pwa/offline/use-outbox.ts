@@ -156,7 +156,7 @@ export function useOutboxDelivery(applyDelivered: ApplyDelivered = () => undefin
         delivered(event.entry, event.response);
       } else if (event.type === 'failed') {
         for (const queryKey of event.entry.invalidate) void queryClient.invalidateQueries({ queryKey });
-        // An empty failureMessage means SPEC §8 shows nothing for this write (folder create/delete).
+        // An empty failureMessage means docs/product.md#messages-and-errors shows nothing for this write (folder create/delete).
         if (event.entry.failureMessage) toast({ title: 'Error', description: event.entry.failureMessage, variant: 'destructive' });
       } else if (event.type === 'auth-required') {
         toast({ title: 'Sign in to sync', description: 'Your session has ended. Sign in again and your changes will be sent.', variant: 'destructive' });

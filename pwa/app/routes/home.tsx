@@ -14,7 +14,7 @@ import { useSearchForm } from '../../lib/use-search-form';
 
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
 
-/** Home (SPEC §2), top to bottom: hero, devotional, search, popular videos, featured video and article, tiles, newsletter. */
+/** Home (docs/product.md#home), top to bottom: hero, devotional, search, popular videos, featured video and article, tiles, newsletter. */
 /** The site, and how to search it, for search engines (a sitelinks search box). */
 const HOME_HEAD: PageHead = {
   description: SITE_DESCRIPTION,

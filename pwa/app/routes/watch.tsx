@@ -5,7 +5,7 @@ import { ShareButton } from '../../features/share';
 import { WatchVideo } from '../../features/videos';
 
 /**
- * /watch/{id} (SPEC §2): the videos feature shows the player and details; the study features
+ * /watch/{id} (docs/product.md#watch-page): the videos feature shows the player and details; the study features
  * add bookmark and mark-complete buttons (and Share), the 'Your Notes' side panel and the comments.
  */
 export function Component() {

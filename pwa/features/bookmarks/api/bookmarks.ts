@@ -34,5 +34,5 @@ export const FOLDER_KINDS = { create: 'folder.create', remove: 'folder.delete' }
 
 export const SAVE_FAILURE = 'Failed to save bookmark. Please try again.';
 export const REMOVE_FAILURE = 'Failed to remove bookmark. Please try again.';
-/** SPEC §8: folder creation and deletion failures show nothing (the folder keeps a failed mark instead). */
+/** docs/product.md#messages-and-errors: folder creation and deletion failures show nothing (the folder keeps a failed mark instead). */
 export const FOLDER_FAILURE = '';

@@ -6,7 +6,7 @@ import { formatAge } from '../../../lib/format';
 import { useQuestions } from '../api/live-streams';
 
 /**
- * The stream's questions. Nothing polls (SPEC §9), so new questions from others show after a
+ * The stream's questions. Nothing polls (docs/product.md#limits), so new questions from others show after a
  * refresh: after asking one, or with the Refresh button.
  */
 export function QuestionList({ streamId }: { streamId: number }) {

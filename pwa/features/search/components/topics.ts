@@ -1,4 +1,4 @@
-/** SPEC §9: 12 popular topics, offered as chips when there is nothing to search for yet. */
+/** docs/product.md#site-search: 12 popular topics, offered as chips when there is nothing to search for yet. */
 export const POPULAR_TOPICS = [
   'Resurrection',
   'Trinity',

@@ -22,7 +22,7 @@ const normalise = (text: string) => (text.trim() === '' ? '' : text);
  * The video library: a search box, the All / Videos / Shorts filter with counts, and the result
  * cards. The query lives in the URL (`?q=`, and `?type=` for the filter), so reload and
  * back/forward keep it; typing updates it after a short pause, Enter at once. Nothing is fetched
- * before a non-blank query (SPEC §5).
+ * before a non-blank query (docs/product.md#input-rules).
  */
 export function VideoLibrary({ offlineResults }: { offlineResults?: OfflineSearchSlot } = {}) {
   const [params, setParams] = useSearchParams();
