@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { createCommentInputSchema } from '../../../contract/index.js';
-import { requireSelf, requireUser } from '../../middleware/auth.js';
-import { inputOf, validInput } from '../../middleware/input.js';
+import { inputOf } from '../../middleware/input.js';
+import { ownInput } from '../../middleware/own-data.js';
 import type { CommentsService } from './comments.service.js';
 
 export function commentRoutes(service: CommentsService): Router {
@@ -11,17 +11,11 @@ export function commentRoutes(service: CommentsService): Router {
     ctx.body = await service.list(ctx.query);
   });
 
-  router.post(
-    '/comments',
-    requireUser,
-    validInput(createCommentInputSchema),
-    requireSelf((ctx) => inputOf(ctx, createCommentInputSchema).userId),
-    async (ctx) => {
-      const comment = await service.create(inputOf(ctx, createCommentInputSchema));
-      ctx.status = 201;
-      ctx.body = comment;
-    },
-  );
+  router.post('/comments', ...ownInput(createCommentInputSchema), async (ctx) => {
+    const comment = await service.create(inputOf(ctx, createCommentInputSchema));
+    ctx.status = 201;
+    ctx.body = comment;
+  });
 
   return router;
 }

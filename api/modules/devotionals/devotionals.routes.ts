@@ -2,7 +2,8 @@ import Router from '@koa/router';
 import { heartInputSchema, heartsQuerySchema } from '../../../contract/index.js';
 import type { Context } from 'koa';
 import { cachePublicly } from '../../middleware/public-cache.js';
-import { actorId, requireSelf, requireUser, sessionUserId } from '../../middleware/auth.js';
+import { actorId, requireSelf, sessionUserId } from '../../middleware/auth.js';
+import { ownInput } from '../../middleware/own-data.js';
 import { inputOf, validInput } from '../../middleware/input.js';
 import type { DevotionalsService } from './devotionals.service.js';
 
@@ -32,7 +33,7 @@ export function devotionalRoutes(service: DevotionalsService): Router {
   );
 
   // 401 without a session, then 400 for a bad body, then 403 for someone else's userId.
-  const heartWrite = [requireUser, validInput(heartInputSchema, heartInput), requireSelf((ctx) => inputOf(ctx, heartInputSchema).userId)];
+  const heartWrite = ownInput(heartInputSchema, heartInput);
 
   router.post('/devotional/:id/heart', ...heartWrite, async (ctx) => {
     ctx.body = await service.heart(ctx.params.id ?? '', actorId(ctx));
