@@ -26,6 +26,7 @@ import { progressRoutes } from './modules/progress/progress.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { videoRoutes } from './modules/videos/videos.routes.js';
+import { createServices } from './services.js';
 
 export type { AppDeps };
 
@@ -46,19 +47,20 @@ export function createApp(rawDeps: AppDeps): Koa {
     console.error(`[error] ${ctx ? `${ctx.method} ${ctx.path}` : ''}`, err);
   });
 
+  const services = createServices(deps);
   const api = new Router({ prefix: '/api' });
   for (const routes of [
-    userRoutes(deps),
-    objectRoutes(deps),
-    devotionalRoutes(deps),
-    videoRoutes(deps),
-    blogRoutes(deps),
-    searchRoutes(deps),
-    bookmarkRoutes(deps),
-    progressRoutes(deps),
-    commentRoutes(deps),
+    userRoutes(services.users),
+    objectRoutes(services.objects),
+    devotionalRoutes(services.devotionals),
+    videoRoutes(services.videos),
+    blogRoutes(services),
+    searchRoutes(services.search),
+    bookmarkRoutes(services),
+    progressRoutes(services.progress),
+    commentRoutes(services.comments),
     liveRoutes(deps),
-    newsletterRoutes(deps),
+    newsletterRoutes(services.newsletter),
   ]) {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));
   }
@@ -115,8 +117,8 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(idempotency(rawDeps.db));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
-  app.use(publicObjectRoutes(deps).routes());
-  app.use(feedRoutes(deps).routes());
+  app.use(publicObjectRoutes(services.objects).routes());
+  app.use(feedRoutes(services.feeds, config.publicUrl).routes());
   app.use(serverRender({ distDir: config.distDir, publicUrl: config.publicUrl }));
   app.use(staticPwa(config.distDir));
   return app;

@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.js';
 import { relayClusterEvents } from './lib/event-bus.js';
-import { prepareDatabase } from './server.js';
+import { prepareDatabase, type Seeder } from './server.js';
 
 /** A worker that lived this long before dying was not crash-looping: its restart waits the least again. */
 const STABLE_AFTER_MS = 30_000;
@@ -11,7 +11,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 const FORCE_STOP_AFTER_MS = 15_000;
 
 /**
- * The primary of `WEB_CONCURRENCY=N npm start`: migrates and seeds once, then forks N workers that
+ * The primary of `WEB_CONCURRENCY=N npm start`: migrates and runs `seed` once, then forks N workers that
  * each run the whole app on the one shared port (node:cluster hands them the connections). A
  * worker that dies is replaced, after a delay that doubles with each death in a row (250 ms up to
  * 30 s), so a crash loop does not spin. SIGTERM, SIGINT or SIGHUP: each worker stops as a single
@@ -19,8 +19,8 @@ const FORCE_STOP_AFTER_MS = 15_000;
  * with 0 when all stopped cleanly. Workers hold no state of their own (sessions, uploads,
  * idempotency claims, job leases are in the database), so any worker may answer any request.
  */
-export async function runClusterPrimary(config: AppConfig, onListening: (url: string) => void): Promise<void> {
-  await prepareDatabase(config);
+export async function runClusterPrimary(config: AppConfig, onListening: (url: string) => void, seed?: Seeder): Promise<void> {
+  await prepareDatabase(config, seed);
   const started = new Map<number, number>();
   const restarts = new Set<NodeJS.Timeout>();
   let crashesInARow = 0;

@@ -7,7 +7,6 @@ import { jobLeases } from './lib/job-lease.js';
 import { purgeOldIdempotencyKeys } from './middleware/idempotency.js';
 import { purgeExpiredSessions } from './middleware/session.js';
 import { objectsService, UPLOAD_SWEEP_JOB } from './modules/objects/objects.service.js';
-import { seedIfEmpty } from '../seeds/index.js';
 
 export interface RunningServer {
   server: Server;
@@ -19,14 +18,27 @@ export interface RunningServer {
 }
 
 /**
- * Migrates and seeds an empty database, on its own connection. `npm start` runs it once, before
- * any worker process exists, so workers never migrate or seed concurrently.
+ * Fills a freshly migrated database, e.g. with sample content when it is empty. The API knows no
+ * content of its own: `npm start` (scripts/start.ts) hands it the sample content's seeder.
  */
-export async function prepareDatabase(config: AppConfig, opts: { seed?: boolean } = {}): Promise<void> {
+export type Seeder = (db: Db) => Promise<unknown>;
+
+export interface StartOptions {
+  /** False for a cluster worker, whose primary migrated and seeded already. */
+  prepare?: boolean;
+  /** Run after migrating; none: the database is only migrated. */
+  seed?: Seeder;
+}
+
+/**
+ * Migrates the database and runs `seed` when given, on its own connection. `npm start` runs it
+ * once, before any worker process exists, so workers never migrate or seed concurrently.
+ */
+export async function prepareDatabase(config: AppConfig, seed?: Seeder): Promise<void> {
   const db = createDb(config.database);
   try {
     await migrate(db, { uploadDir: config.uploadDir });
-    if (opts.seed !== false) await seedIfEmpty(db);
+    if (seed) await seed(db);
   } finally {
     await db.destroy();
   }
@@ -78,12 +90,12 @@ function startHousekeeping(db: Db, config: AppConfig) {
 }
 
 /**
- * Listens on `config.port`: migrates and seeds first unless `opts.prepare` is false (a cluster
- * worker, whose primary did it), then starts the background jobs. Used by `npm start`, the e2e
- * tests and the bench.
+ * Listens on `config.port`: migrates (and runs `opts.seed`) first unless `opts.prepare` is false
+ * (a cluster worker, whose primary did it), then starts the background jobs. Used by `npm start`,
+ * the e2e tests and the bench.
  */
-export async function startServer(config: AppConfig = loadConfig(), opts: { seed?: boolean; prepare?: boolean } = {}): Promise<RunningServer> {
-  if (opts.prepare !== false) await prepareDatabase(config, opts);
+export async function startServer(config: AppConfig = loadConfig(), opts: StartOptions = {}): Promise<RunningServer> {
+  if (opts.prepare !== false) await prepareDatabase(config, opts.seed);
   const db = createDb(config.database);
   const housekeeping = startHousekeeping(db, config);
   await housekeeping.started;

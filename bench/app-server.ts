@@ -4,11 +4,12 @@
 // Prints `BENCH_READY {"url","pid"}` on stdout once it listens.
 import { loadConfig } from '../api/config.js';
 import { closeOnSignals, startServer } from '../api/server.js';
+import { seedIfEmpty } from '../seeds/index.js';
 import { announceReady } from './lib/processes.js';
 
 const config = loadConfig(process.env);
 // BENCH_RATE_LIMITS=off: the sign-in-limits section's baseline, the same server without the limiter.
 if (process.env.BENCH_RATE_LIMITS === 'off') config.rateLimits = null;
-const running = await startServer(config, { seed: process.env.BENCH_SEED !== 'false' });
+const running = await startServer(config, { seed: process.env.BENCH_SEED === 'false' ? undefined : seedIfEmpty });
 closeOnSignals(running);
 announceReady(running.url);

@@ -5,15 +5,16 @@ import cluster from 'node:cluster';
 import { runClusterPrimary } from '../api/cluster.js';
 import { loadConfig } from '../api/config.js';
 import { closeOnSignals, startServer } from '../api/server.js';
+import { seedIfEmpty } from '../seeds/index.js';
 import { announceReady } from './lib/processes.js';
 
 const config = loadConfig(process.env);
 if (cluster.isWorker) {
   closeOnSignals(await startServer(config, { prepare: false }));
 } else if (config.webConcurrency > 1) {
-  await runClusterPrimary(config, announceReady);
+  await runClusterPrimary(config, announceReady, seedIfEmpty);
 } else {
-  const running = await startServer(config);
+  const running = await startServer(config, { seed: seedIfEmpty });
   closeOnSignals(running);
   announceReady(running.url);
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
 
-/** The six categories shared by videos and blog posts (SPEC §3). */
+/** The six categories shared by videos and blog posts (docs/product.md#categories). */
 export const categories = [
   'apologetics',
   'bible-study',
@@ -27,8 +27,43 @@ export const contentTypes = ['video', 'blog'] as const;
 export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType must be video or blog' });
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
-/** Numeric ids of server-created rows (users, videos, posts, comments…). Path and query strings are coerced. */
-export const idSchema = z.coerce.number({ message: 'Expected a numeric id' }).check(z.int(), z.positive());
+/** The largest id a row can have: the id columns are 32-bit integers (PostgreSQL's `integer`). */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** Whether a number can name a row: a whole number from 1 to MAX_ROW_ID. */
+export const isRowId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ROW_ID;
+
+/**
+ * The one row id schema: a JSON number or a string of digits (from a path or a query), a whole
+ * number from 1 to MAX_ROW_ID; `message` for anything else. `true`, `1.5`, `1e3` and `' 1'` are
+ * refused (coercion would read `true` as 1).
+ */
+export function rowIdSchema(message = 'Expected a numeric id') {
+  return z.pipe(
+    z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d+$/))], { message }), z.transform(Number)),
+    z.number().check(z.int(), z.positive(message), z.maximum(MAX_ROW_ID, message)),
+  );
+}
+
+/**
+ * A row's id as a path writes it: digits without a sign or leading zero, within range. null for
+ * anything else, which names no row (the API answers 404, never a 400 or a database error).
+ */
+export function rowIdFromPath(raw: unknown): number | null {
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return isRowId(id) ? id : null;
+}
+
+/**
+ * A numeric id in a request body or query (users, videos, posts, comments…), strings coerced; `message`
+ * when it is not a number. A whole number past MAX_ROW_ID passes: it names no row, so the lookup
+ * answers as for any unknown id (the API's repos check `isRowId` before asking the database).
+ */
+export function numericIdSchema(message = 'Expected a numeric id') {
+  return z.coerce.number({ message }).check(z.int(), z.positive());
+}
+export const idSchema = numericIdSchema();
 
 /** A list's `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
 export function pageLimitSchema(fallback: number, max: number) {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
-import { categorySchema, pageLimitSchema } from './common.js';
+import { categorySchema, pageLimitSchema, rowIdSchema } from './common.js';
 
 export const videoSchema = z.object({
   id: z.number(),
@@ -101,7 +101,12 @@ export type Devotional = z.infer<typeof devotionalSchema>;
 export const heartsInfoSchema = z.object({ isHearted: z.boolean(), count: z.number() });
 export type HeartsInfo = z.infer<typeof heartsInfoSchema>;
 
-export const heartInputSchema = z.object({ userId: z.coerce.number().check(z.int(), z.positive()) });
+/** The reader a heart is given or taken for (the API checks it is the signed-in one). */
+export const heartInputSchema = z.object({ userId: rowIdSchema('userId must be a numeric user id') });
+/** `?userId=` on the hearts query: the reader whose own state is asked for; empty means none. */
+export const heartsQuerySchema = z.object({
+  userId: z.pipe(z.transform((v: unknown) => (v === '' ? undefined : v)), z.optional(rowIdSchema('userId must be a numeric user id'))),
+});
 
 export const searchResultSchema = z.object({
   videos: z.array(videoSchema),

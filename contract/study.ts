@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
-import { clientIdSchema, contentTypeSchema, idSchema, pageLimitSchema } from './common.js';
+import { clientIdSchema, contentTypeSchema, idSchema, numericIdSchema, pageLimitSchema } from './common.js';
 
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 export const FOLDER_NAME_MAX = 60;
 export const COMMENT_MAX = 2000;
 
-const userIdSchema = z.coerce.number({ message: 'userId is required' }).check(z.int(), z.positive());
-const contentIdSchema = z.coerce.number({ message: 'contentId is required' }).check(z.int(), z.positive());
+const userIdSchema = numericIdSchema('userId is required');
+const contentIdSchema = numericIdSchema('contentId is required');
 
 /** What a bookmark points at, embedded so lists render (and work offline) without a second call. */
 export const bookmarkContentSchema = z.object({
@@ -20,11 +20,18 @@ export const bookmarkContentSchema = z.object({
   readTime: z.nullable(z.number()),
 });
 
+/*
+ * Bookmark folders: the API's paths and JSON call them categories (`/api/bookmark-categories`,
+ * `categoryId`), and they stay so; everything else, code included, says folder. "Category" is the
+ * topic of a video or post (`categorySchema`). See docs/product.md#bookmarks-and-folders.
+ */
+
 export const bookmarkSchema = z.object({
   id: z.string(),
   userId: z.number(),
   contentType: contentTypeSchema,
   contentId: z.number(),
+  /** The folder's id, or null when the bookmark is in none. */
   categoryId: z.nullable(z.string()),
   createdAt: z.string(),
   content: z.nullable(bookmarkContentSchema),
@@ -36,6 +43,7 @@ export const createBookmarkInputSchema = z.object({
   userId: userIdSchema,
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
+  /** The folder to file it in; null or absent: none. */
   categoryId: z.optional(z.nullable(clientIdSchema)),
 });
 export type CreateBookmarkInput = z.infer<typeof createBookmarkInputSchema>;
@@ -47,6 +55,7 @@ export const deleteBookmarkInputSchema = z.object({
 });
 export type DeleteBookmarkInput = z.infer<typeof deleteBookmarkInputSchema>;
 
+/** Moves a bookmark to a folder (`categoryId`), or out of any (null). */
 export const moveBookmarkInputSchema = z.object({ categoryId: z.nullable(clientIdSchema) });
 export type MoveBookmarkInput = z.infer<typeof moveBookmarkInputSchema>;
 
@@ -86,6 +95,7 @@ export const progressQuerySchema = z.object({
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
 });
+export type ProgressQuery = z.infer<typeof progressQuerySchema>;
 
 export const saveProgressInputSchema = z
   .object({

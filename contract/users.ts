@@ -89,7 +89,7 @@ export const SOCIAL_LINK_MESSAGE = 'Social links must be a handle or an http(s) 
 
 const socialLinkSchema = z.string().check(z.trim(), z.maxLength(200), z.refine(isSocialLink, SOCIAL_LINK_MESSAGE));
 
-/** socialLinks travels as a JSON string (SPEC §3); `twitter` is the legacy name of `x`. What a user may send. */
+/** socialLinks travels as a JSON string (docs/product.md#data-the-app-holds); `twitter` is the legacy name of `x`. What a user may send. */
 export const socialLinksSchema = z.object({
   x: z.optional(socialLinkSchema),
   twitter: z.optional(socialLinkSchema),

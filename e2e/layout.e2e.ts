@@ -4,7 +4,7 @@ import { authDialog, visit, visitAndDismissAuth } from './support/app';
 
 const browser = useBrowser(() => inject('baseURL'));
 
-// Every route of SPEC §2 and the text that shows it opened. The screens' helpers replace these
+// Every route of docs/product.md#screens-and-routes and the text that shows it opened. The screens' helpers replace these
 // expectations as they build each page (a watch page will show the video's title, and so on).
 const ROUTES: [path: string, text: string][] = [
   ['/', 'Search Our Content'],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { runClusterPrimary } from '../api/cluster.js';
 import { loadConfig } from '../api/config.js';
 import { closeOnSignals, startServer } from '../api/server.js';
+import { seedIfEmpty } from '../seeds/index.js';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();
@@ -20,11 +21,16 @@ if (cluster.isWorker) {
 } else {
   buildIfNeeded();
   if (config.webConcurrency > 1) {
-    await runClusterPrimary(config, (url) => {
-      console.log(`[start] context is key is running at ${url.replace('127.0.0.1', 'localhost')} (${config.webConcurrency} worker processes, ${where})`);
-    });
+    await runClusterPrimary(
+      config,
+      (url) => {
+        console.log(`[start] context is key is running at ${url.replace('127.0.0.1', 'localhost')} (${config.webConcurrency} worker processes, ${where})`);
+      },
+      seedIfEmpty,
+    );
   } else {
-    const running = await startServer(config);
+    // A fresh database gets the sample content; the API itself seeds nothing.
+    const running = await startServer(config, { seed: seedIfEmpty });
     closeOnSignals(running);
     console.log(`[start] context is key is running at ${running.url.replace('127.0.0.1', 'localhost')} (${where})`);
   }

@@ -9,3 +9,9 @@ export function sendJsonOrNull(ctx: Context, value: unknown): void {
   ctx.type = 'application/json';
   ctx.body = JSON.stringify(value);
 }
+
+/** Answers a write that sets a state: 201 when this request created the row, 200 when it was there (a replay). */
+export function sendSaved(ctx: Context, value: unknown, created: boolean): void {
+  ctx.status = created ? 201 : 200;
+  ctx.body = value;
+}

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { addEditorAccount, e2eServerConfig } from './own-server';
 import { startServer } from '../../api/server.js';
+import { seedIfEmpty } from '../../seeds/index.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,7 +44,7 @@ function buildIfStale(): void {
 export default async function setup(project: TestProject) {
   buildIfStale();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-'));
-  const running = await startServer(e2eServerConfig(dir, path.resolve('dist')));
+  const running = await startServer(e2eServerConfig(dir, path.resolve('dist')), { seed: seedIfEmpty });
   await addEditorAccount(running.db);
   project.provide('baseURL', running.url);
   return async () => {

@@ -10,6 +10,7 @@ import { hashPassword } from '../../api/lib/password.js';
 import { rolesService } from '../../api/modules/users/roles.service.js';
 import { usersRepo } from '../../api/modules/users/users.repo.js';
 import { startServer, type RunningServer } from '../../api/server.js';
+import { seedIfEmpty } from '../../seeds/index.js';
 import { PASSWORD } from './app';
 import { copyOfDist } from './dist';
 
@@ -62,7 +63,7 @@ export async function startOwnServer(): Promise<OwnServer> {
   let running: RunningServer;
   try {
     await copyOfDist(distDir);
-    running = await startServer(e2eServerConfig(dir, distDir));
+    running = await startServer(e2eServerConfig(dir, distDir), { seed: seedIfEmpty });
     await addEditorAccount(running.db);
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });

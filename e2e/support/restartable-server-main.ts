@@ -2,6 +2,7 @@
 // over a given SQLite file, with the e2e settings, until SIGTERM (clean stop) or SIGKILL (a crash).
 // Prints one line, `listening <url>`, once it accepts connections.
 import { closeOnSignals, startServer } from '../../api/server.js';
+import { seedIfEmpty } from '../../seeds/index.js';
 import { e2eServerConfig } from './own-server';
 
 const dir = process.env.CHAOS_SERVER_DIR;
@@ -13,7 +14,7 @@ if (!dir || !distDir || !Number.isInteger(port) || port <= 0) {
 }
 
 try {
-  const running = await startServer({ ...e2eServerConfig(dir, distDir), port, logRequests: Boolean(process.env.CHAOS_TRACE) });
+  const running = await startServer({ ...e2eServerConfig(dir, distDir), port, logRequests: Boolean(process.env.CHAOS_TRACE) }, { seed: seedIfEmpty });
   closeOnSignals(running);
   process.stdout.write(`listening ${running.url}\n`);
 } catch (err) {

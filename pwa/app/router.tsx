@@ -6,7 +6,7 @@ import { RouteError } from './layout/route-error';
 import { prefetchHome, prefetchPost, prefetchVideo, type Prefetch } from './route-prefetch';
 
 /**
- * Every route of SPEC §2. Each page is its own chunk: `lazy` imports a module in ./routes that
+ * Every route of docs/product.md#screens-and-routes. Each page is its own chunk: `lazy` imports a module in ./routes that
  * exports `Component` (and, when a page needs one, `loader`/`ErrorBoundary`, see React Router's
  * lazy routes). `HydrateFallback` shows while a page's code loads on the first visit, inside the
  * layout, so the header and footer never wait for it.
@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
           page('live-qa', () => import('./routes/live-qa')),
           page('bookmarks', () => import('./routes/bookmarks')),
           page('profile', () => import('./routes/profile')),
-          // Not in SPEC §2: the sync centre for changes made offline (issue 4).
+          // The sync centre (docs/product.md#sync-centre) for changes made offline (issue 4).
           page('sync', () => import('./routes/sync')),
           page('notes', () => import('./routes/notes')),
           // Saved for offline (issue 11): what this device keeps, signed in or not.

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 
 /**
- * A non-2xx answer. `message` reads '{status}: {body text}' (SPEC §8), or '{status}: {status text}'
+ * A non-2xx answer. `message` reads '{status}: {body text}' (docs/product.md#messages-and-errors), or '{status}: {status text}'
  * when the body is empty; `serverMessage` is the JSON `message` the API sends with every error,
  * which is what a toast should show.
  */
@@ -61,7 +61,7 @@ interface SchemaOptions<S extends z.ZodMiniType> extends BaseOptions {
 }
 
 /**
- * `on401: 'null'` answers a 401 with null instead of throwing (SPEC §8: "A 401 on default reads
+ * `on401: 'null'` answers a 401 with null instead of throwing (docs/product.md#messages-and-errors: "A 401 on default reads
  * throws unless configured to give nothing"), for reads that are simply empty when signed out.
  */
 export function apiFetch<S extends z.ZodMiniType>(path: string, options: SchemaOptions<S> & { on401: 'null' }): Promise<z.output<S> | null>;

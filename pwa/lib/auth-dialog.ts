@@ -1,5 +1,5 @@
 /**
- * The auth dialog opens on a global `openAuthDialog` window event (SPEC §2), so any feature can
+ * The auth dialog opens on a global `openAuthDialog` window event (docs/product.md#layout), so any feature can
  * ask for a sign-in (comment prompt, heart prompt) without importing the auth feature.
  * `new Event('openAuthDialog')` works too and shows the Sign Up tab.
  */

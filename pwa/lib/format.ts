@@ -50,7 +50,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1],
 ];
 
-/** View counts with the reader's locale thousands separators (SPEC §9): 12,345 / 12.345. */
+/** View counts with the reader's locale thousands separators (docs/product.md#limits): 12,345 / 12.345. */
 export function formatViews(views: number, how: Formatting = 'reader'): string {
   return `${formatNumber(views, how)} ${views === 1 ? 'view' : 'views'}`;
 }

@@ -4,7 +4,7 @@ import { onlineManager, QueryClient } from '@tanstack/react-query';
 export const QUERY_CACHE_MAX_AGE = 14 * 24 * 60 * 60 * 1000;
 
 /**
- * The app's QueryClient with SPEC §9's data rules: no automatic retry, no refetch on window
+ * The app's QueryClient with the data rules of docs/product.md#limits: no automatic retry, no refetch on window
  * focus, no polling, data never goes stale during a visit (an answer restored from an earlier
  * visit's persisted cache shows at once and is fetched again once, and while the browser says it
  * is offline an answer already here is not asked for again: see `freshOncePerVisit`). Queries run
@@ -65,7 +65,7 @@ const browserOffline = (): boolean => typeof navigator !== 'undefined' && naviga
 /**
  * A `staleTime` for answers other people change (heart counts, what is featured or popular): one
  * restored from an earlier visit's persisted cache shows at once and is fetched again once (and
- * still shows offline if that fails); one fetched during this visit never goes stale (SPEC §9).
+ * still shows offline if that fails); one fetched during this visit never goes stale (docs/product.md#limits).
  * While the browser says it is offline nothing is stale: what is saved shows as it is, with its
  * real age ("Offline · saved 3 days ago"), instead of the service worker's cached copy of it
  * coming back stamped as new; `refetchOnReconnect` checks it when the signal returns. (A query

@@ -8,7 +8,7 @@ import { openAuthDialog } from './auth-dialog';
 import { PRIVATE_KEY_ROOT } from './query-client';
 
 /**
- * The signed-in user (SPEC §4). Shared by every feature, which is why it lives in lib/ and not in
+ * The signed-in user (docs/product.md#states-and-transitions). Shared by every feature, which is why it lives in lib/ and not in
  * features/auth: bookmarks, profile, comments and hearts all need to know who is signed in.
  * features/auth owns the calls that change it (signup, login, logout) and the auth dialog.
  */
@@ -37,7 +37,7 @@ export function useUser(): UserContextValue {
 type Store = 'local' | 'session';
 
 /**
- * A saved copy may come from an older version of the app: it needs a username (SPEC §4) and the
+ * A saved copy may come from an older version of the app: it needs a username (docs/product.md#states-and-transitions) and the
  * id every private call carries; anything else missing gets a neutral default.
  */
 const storedUserSchema = z.object({

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 export const searchPath = (query: string) => `/search?q=${encodeURIComponent(query)}`;
 
 /**
- * The rule of the header and home search boxes (SPEC §5): a non-blank trimmed query goes to
+ * The rule of the header and home search boxes (docs/product.md#input-rules): a non-blank trimmed query goes to
  * /search?q={query}; blank text does nothing. `onSearch` runs after navigating (e.g. to close a menu).
  */
 export function useSearchForm(onSearch?: () => void) {

@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { fromVersion2Entry } from './outbox-upgrade';
 
-/** A private note, kept on this device only (SPEC §3); `id` is `note-{contentType}-{contentId}`. */
+/** A private note, kept on this device only (docs/product.md#private-notes); `id` is `note-{contentType}-{contentId}`. */
 export interface Note {
   id: string;
   contentType: 'video' | 'blog';

@@ -35,7 +35,7 @@ export interface WriteDefinition<V> {
   request: (vars: V, userId: number) => WriteRequest;
   /** A short description for the sync centre, e.g. 'Bookmark video "The Minimal Facts Case"'. */
   label: (vars: V) => string;
-  /** SPEC §8's failure toast for it; '' when SPEC shows nothing (the item keeps a failed mark). */
+  /** Its failure toast (docs/product.md#messages-and-errors); '' when none is shown (the item keeps a failed mark). */
   failureMessage: (vars: V) => string;
   /** The queries to refresh once the server has it (or has refused it). */
   refreshes: (vars: V, userId: number) => QueryKey[];

@@ -1,12 +1,15 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.js';
+import { createBlogPostInputSchema, importSubstackInputSchema } from '../../../contract/index.js';
 import { sendJsonOrNull } from '../../lib/respond.js';
+import { actorId, requireEditor } from '../../middleware/auth.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
-import { blogService } from './blog.service.js';
+import type { UsersService } from '../users/users.service.js';
+import type { BlogService } from './blog.service.js';
 
-export function blogRoutes({ db, config }: AppDeps): Router {
-  const service = blogService(db, config);
+export function blogRoutes({ blog: service, users }: { blog: BlogService; users: UsersService }): Router {
   const router = new Router();
+  // Writes are an editor's: 401 without a session, 403 for a reader, before the body is read.
+  const editor = requireEditor(users.isEditorNow);
 
   router.get('/blog', async (ctx) => {
     cachePublicly(ctx);
@@ -20,13 +23,13 @@ export function blogRoutes({ db, config }: AppDeps): Router {
     sendJsonOrNull(ctx, post);
   });
 
-  router.post('/blog/create', async (ctx) => {
-    ctx.body = await service.create(ctx, ctx.request.body);
+  router.post('/blog/create', editor, async (ctx) => {
+    ctx.body = await service.create(actorId(ctx), createBlogPostInputSchema.parse(ctx.request.body));
     ctx.status = 201;
   });
 
-  router.post('/blog/import-substack', async (ctx) => {
-    ctx.body = await service.importSubstack(ctx, ctx.request.body);
+  router.post('/blog/import-substack', editor, async (ctx) => {
+    ctx.body = await service.importSubstack(actorId(ctx), importSubstackInputSchema.parse(ctx.request.body));
     ctx.status = 201;
   });
 
@@ -39,12 +42,12 @@ export function blogRoutes({ db, config }: AppDeps): Router {
     ctx.body = await service.recordView(ctx.params.id);
   });
 
-  router.put('/blog/:id/featured', async (ctx) => {
-    ctx.body = await service.feature(ctx, ctx.params.id);
+  router.put('/blog/:id/featured', editor, async (ctx) => {
+    ctx.body = await service.feature(ctx.params.id);
   });
 
-  router.delete('/blog/:id', async (ctx) => {
-    await service.remove(ctx, ctx.params.id);
+  router.delete('/blog/:id', editor, async (ctx) => {
+    await service.remove(ctx.params.id);
     ctx.status = 204;
   });
 

@@ -1,17 +1,15 @@
-import type { Context } from 'koa';
 import { z } from 'zod';
 import {
   categorySchema,
-  createBlogPostInputSchema,
-  importSubstackInputSchema,
+  rowIdFromPath,
   type BlogPost,
   type BlogPostSummary,
+  type createBlogPostInputSchema,
+  type importSubstackInputSchema,
 } from '../../../contract/index.js';
-import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { nowIso } from '../../lib/convert.js';
-import { usersService } from '../users/users.service.js';
+import { nowIso, toIso, toNumber } from '../../lib/convert.js';
 import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown.js';
 import { toBlogPost, toBlogPostSummary } from './blog.mapper.js';
 import { blogRepo, type BlogQueries } from './blog.repo.js';
@@ -32,13 +30,11 @@ export const blogListQuerySchema = z.object({
 });
 
 const ARTICLE_NOT_FOUND = 'Article not found';
-const MAX_ID = 2_147_483_647;
 
 /** A path id, or 404: a non-numeric or out-of-range id names no article (and must not reach the database as one). */
 export function parsePostId(raw: unknown): number {
-  const text = typeof raw === 'string' ? raw : '';
-  const id = /^\d{1,10}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(id) || id < 1 || id > MAX_ID) throw notFound(ARTICLE_NOT_FOUND);
+  const id = rowIdFromPath(raw);
+  if (id === null) throw notFound(ARTICLE_NOT_FOUND);
   return id;
 }
 
@@ -47,9 +43,13 @@ function publishedAtOf(value: string | undefined): string {
   return value ? new Date(value).toISOString() : nowIso();
 }
 
-export function blogService(db: Db, config: AppConfig) {
+/** What an editor sends to write a post, parsed. */
+export type NewBlogPost = z.output<typeof createBlogPostInputSchema>;
+/** What an editor sends to import a Substack post, parsed. */
+export type SubstackImport = z.output<typeof importSubstackInputSchema>;
+
+export function blogService(db: Db) {
   const repo = blogRepo(db);
-  const users = usersService(db, config);
 
   async function loadPost(r: BlogQueries, id: number): Promise<BlogPost> {
     const row = await r.findById(id);
@@ -57,10 +57,43 @@ export function blogService(db: Db, config: AppConfig) {
     return toBlogPost(row);
   }
 
+  /** The one insert of a written or imported post: `content` is its safe Markdown. */
+  async function insertPost(
+    authorId: number,
+    data: NewBlogPost | SubstackImport,
+    content: string,
+    publishedAt: string,
+    substackUrl: string | null,
+  ): Promise<BlogPost> {
+    const id = await repo.insert({
+      title: data.title,
+      content,
+      excerpt: data.excerpt || excerptFromMarkdown(content),
+      category: data.category,
+      read_time: data.readTime,
+      published_at: publishedAt,
+      thumbnail_url: data.thumbnailUrl || null,
+      is_external: data.isExternal,
+      substack_url: substackUrl,
+      author_id: authorId,
+    });
+    return loadPost(repo, id);
+  }
+
   return {
     async list(query: unknown): Promise<BlogPostSummary[]> {
       const options = blogListQuerySchema.parse(query);
       return (await repo.list(options)).map(toBlogPostSummary);
+    },
+
+    /** The newest posts, as `GET /api/blog` lists them first (for the feeds). */
+    async newest(limit: number): Promise<BlogPostSummary[]> {
+      return (await repo.list({ limit, offset: 0 })).map(toBlogPostSummary);
+    },
+
+    /** Every post's id and publication date, newest first (for the sitemap). */
+    async publicationDates(): Promise<Array<{ id: number; publishedAt: string }>> {
+      return (await repo.listDates()).map((row) => ({ id: toNumber(row.id), publishedAt: toIso(row.published_at) }));
     },
 
     /** The one featured post, or null when no post is featured. */
@@ -83,51 +116,21 @@ export function blogService(db: Db, config: AppConfig) {
      * An editor's post, published now. The Markdown is stored as written except for raw HTML and
      * script links, which are removed. A blank excerpt is taken from the first paragraph.
      */
-    async create(ctx: Context, input: unknown): Promise<BlogPost> {
-      const editor = await users.requireEditor(ctx);
-      const data = createBlogPostInputSchema.parse(input);
-      const content = sanitizeMarkdown(data.content);
-      const id = await repo.insert({
-        title: data.title,
-        content,
-        excerpt: data.excerpt || excerptFromMarkdown(content),
-        category: data.category,
-        read_time: data.readTime,
-        published_at: nowIso(),
-        thumbnail_url: data.thumbnailUrl || null,
-        is_external: data.isExternal,
-        substack_url: data.substackUrl || null,
-        author_id: editor.id,
-      });
-      return loadPost(repo, id);
+    async create(authorId: number, data: NewBlogPost): Promise<BlogPost> {
+      return insertPost(authorId, data, sanitizeMarkdown(data.content), nowIso(), data.substackUrl || null);
     },
 
     /** A Substack post: its HTML becomes safe Markdown; it keeps its own publication date. */
-    async importSubstack(ctx: Context, input: unknown): Promise<BlogPost> {
-      const editor = await users.requireEditor(ctx);
-      const data = importSubstackInputSchema.parse(input);
+    async importSubstack(authorId: number, data: SubstackImport): Promise<BlogPost> {
       const content = htmlToMarkdown(data.content, { baseUrl: data.substackUrl });
-      const id = await repo.insert({
-        title: data.title,
-        content,
-        excerpt: data.excerpt || excerptFromMarkdown(content),
-        category: data.category,
-        read_time: data.readTime,
-        published_at: publishedAtOf(data.publishedAt),
-        thumbnail_url: data.thumbnailUrl || null,
-        is_external: data.isExternal,
-        substack_url: data.substackUrl,
-        author_id: editor.id,
-      });
-      return loadPost(repo, id);
+      return insertPost(authorId, data, content, publishedAtOf(data.publishedAt), data.substackUrl);
     },
 
     /**
      * There is never more than one featured post: in one transaction, serialised against any
      * other featuring, every other post loses the flag and this one gains it.
      */
-    async feature(ctx: Context, rawId: unknown): Promise<BlogPost> {
-      await users.requireEditor(ctx);
+    async feature(rawId: unknown): Promise<BlogPost> {
       const id = parsePostId(rawId);
       return repo.transaction(async (tx) => {
         await tx.lockFeaturing();
@@ -139,8 +142,7 @@ export function blogService(db: Db, config: AppConfig) {
     },
 
     /** Deleting a post also deletes the bookmarks, progress and comments that point at it, in the same transaction. */
-    async remove(ctx: Context, rawId: unknown): Promise<void> {
-      await users.requireEditor(ctx);
+    async remove(rawId: unknown): Promise<void> {
       const id = parsePostId(rawId);
       await repo.transaction(async (tx) => {
         if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);

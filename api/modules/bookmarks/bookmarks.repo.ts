@@ -1,7 +1,6 @@
-import type { ContentType } from '../../../contract/index.js';
+import { isRowId, type ContentType } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toIso, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../content/content.repo.js';
 
 interface BookmarkRow {
   id: string;
@@ -18,7 +17,8 @@ export interface StoredBookmark {
   userId: number;
   contentType: ContentType;
   contentId: number;
-  categoryId: string | null;
+  /** The folder it is filed in, or null; `categoryId` in the API's JSON. */
+  folderId: string | null;
   createdAt: string;
 }
 
@@ -28,7 +28,7 @@ function toStored(row: BookmarkRow): StoredBookmark {
     userId: toNumber(row.user_id),
     contentType: row.content_type as ContentType,
     contentId: toNumber(row.content_id),
-    categoryId: row.folder_id,
+    folderId: row.folder_id,
     createdAt: toIso(row.created_at),
   };
 }
@@ -97,7 +97,7 @@ export function bookmarksRepo(db: Db) {
     },
 
     async deleteByContent(userId: number, contentType: ContentType, contentId: number): Promise<number> {
-      if (!fitsIntColumn(contentId)) return 0;
+      if (!isRowId(contentId)) return 0;
       return byContent(userId, contentType, contentId).delete();
     },
 

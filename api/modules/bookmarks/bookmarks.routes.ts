@@ -1,50 +1,50 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.js';
-import { requireUserId } from '../../middleware/auth.js';
-import { bookmarksService } from './bookmarks.service.js';
-import { foldersService } from './folders.service.js';
+import { createBookmarkInputSchema, createFolderInputSchema, deleteBookmarkInputSchema, moveBookmarkInputSchema } from '../../../contract/index.js';
+import { parseClientIdParam } from '../../lib/params.js';
+import { sendSaved } from '../../lib/respond.js';
+import { actorId, requireUser } from '../../middleware/auth.js';
+import { inputOf } from '../../middleware/input.js';
+import { ownDataInPath, ownInput } from '../../middleware/own-data.js';
+import type { BookmarksService } from './bookmarks.service.js';
+import type { FoldersService } from './folders.service.js';
 
 /** Bookmarks and bookmark folders ("categories" in the paths). All private: a session is required. */
-export function bookmarkRoutes({ db }: AppDeps): Router {
-  const bookmarks = bookmarksService(db);
-  const folders = foldersService(db);
+export function bookmarkRoutes({ bookmarks, folders }: { bookmarks: BookmarksService; folders: FoldersService }): Router {
   const router = new Router();
 
-  router.get('/users/:userId/bookmarks', async (ctx) => {
-    const actorId = requireUserId(ctx);
+  router.get('/users/:userId/bookmarks', ...ownDataInPath, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await bookmarks.list(actorId, ctx.params.userId);
+    ctx.body = await bookmarks.list(actorId(ctx));
   });
 
-  router.post('/bookmarks', async (ctx) => {
-    const { bookmark, created } = await bookmarks.save(requireUserId(ctx), ctx.request.body);
-    ctx.status = created ? 201 : 200;
-    ctx.body = bookmark;
+  router.post('/bookmarks', ...ownInput(createBookmarkInputSchema), async (ctx) => {
+    const { bookmark, created } = await bookmarks.save(inputOf(ctx, createBookmarkInputSchema));
+    sendSaved(ctx, bookmark, created);
   });
 
-  router.delete('/bookmarks', async (ctx) => {
-    await bookmarks.remove(requireUserId(ctx), ctx.request.body);
+  router.delete('/bookmarks', ...ownInput(deleteBookmarkInputSchema), async (ctx) => {
+    await bookmarks.remove(inputOf(ctx, deleteBookmarkInputSchema));
     ctx.status = 204;
   });
 
-  router.patch('/bookmarks/:bookmarkId', async (ctx) => {
-    ctx.body = await bookmarks.move(requireUserId(ctx), ctx.params.bookmarkId, ctx.request.body);
+  router.patch('/bookmarks/:bookmarkId', requireUser, async (ctx) => {
+    // The path's id is checked before the body, so a bad id is named first.
+    const id = parseClientIdParam('bookmarkId', ctx.params.bookmarkId);
+    ctx.body = await bookmarks.move(actorId(ctx), id, moveBookmarkInputSchema.parse(ctx.request.body));
   });
 
-  router.get('/users/:userId/bookmark-categories', async (ctx) => {
-    const actorId = requireUserId(ctx);
+  router.get('/users/:userId/bookmark-categories', ...ownDataInPath, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await folders.list(actorId, ctx.params.userId);
+    ctx.body = await folders.list(actorId(ctx));
   });
 
-  router.post('/bookmark-categories', async (ctx) => {
-    const { folder, created } = await folders.create(requireUserId(ctx), ctx.request.body);
-    ctx.status = created ? 201 : 200;
-    ctx.body = folder;
+  router.post('/bookmark-categories', ...ownInput(createFolderInputSchema), async (ctx) => {
+    const { folder, created } = await folders.create(inputOf(ctx, createFolderInputSchema));
+    sendSaved(ctx, folder, created);
   });
 
-  router.delete('/bookmark-categories/:id', async (ctx) => {
-    await folders.remove(requireUserId(ctx), ctx.params.id);
+  router.delete('/bookmark-categories/:id', requireUser, async (ctx) => {
+    await folders.remove(actorId(ctx), ctx.params.id);
     ctx.status = 204;
   });
 

@@ -1,28 +1,26 @@
 import crypto from 'node:crypto';
-import {
-  createBookmarkInputSchema,
-  deleteBookmarkInputSchema,
-  moveBookmarkInputSchema,
-  type Bookmark,
-} from '../../../contract/index.js';
+import type { Bookmark, CreateBookmarkInput, DeleteBookmarkInput, MoveBookmarkInput } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { conflict, constraintKind, forbidden, notFound } from '../../errors.js';
+import { contentKey, type ContentService } from '../content/content.service.js';
 import { bookmarksRepo, type StoredBookmark } from './bookmarks.repo.js';
-import { contentKey, contentRepo } from '../content/content.repo.js';
-import { foldersService } from './folders.service.js';
-import { assertSelf, parseClientIdParam, parseNumericParam } from '../content/ownership.js';
+import type { FoldersService } from './folders.service.js';
 
-export const CONTENT_NOT_FOUND = 'That video or article does not exist.';
-
-export function bookmarksService(db: Db) {
+export function bookmarksService(db: Db, folders: FoldersService, content: ContentService) {
   const repo = bookmarksRepo(db);
-  const content = contentRepo(db);
-  const folders = foldersService(db);
 
-  /** Attaches what each bookmark points at: two queries for any number of bookmarks; null when it is gone. */
+  /** The API's bookmarks (the folder is `categoryId` there), with what each points at: two queries for any number of bookmarks; null when it is gone. */
   async function withContent(list: StoredBookmark[]): Promise<Bookmark[]> {
     const summaries = await content.summaries(list);
-    return list.map((b) => ({ ...b, content: summaries.get(contentKey(b)) ?? null }));
+    return list.map((b) => ({
+      id: b.id,
+      userId: b.userId,
+      contentType: b.contentType,
+      contentId: b.contentId,
+      categoryId: b.folderId,
+      createdAt: b.createdAt,
+      content: summaries.get(contentKey(b)) ?? null,
+    }));
   }
 
   async function one(b: StoredBookmark): Promise<Bookmark> {
@@ -31,17 +29,15 @@ export function bookmarksService(db: Db) {
   }
 
   /** null means "no folder"; anything else must be one of the actor's folders. */
-  async function resolveFolder(actorId: number, categoryId: string | null | undefined): Promise<string | null> {
-    if (!categoryId) return null;
-    const folder = await folders.requireOwnFolder(actorId, categoryId.toLowerCase());
+  async function resolveFolder(actorId: number, folderId: string | null | undefined): Promise<string | null> {
+    if (!folderId) return null;
+    const folder = await folders.requireOwnFolder(actorId, folderId.toLowerCase());
     return folder.id;
   }
 
   return {
-    /** The actor's bookmarks, newest first, each with its content. */
-    async list(actorId: number, userIdParam: unknown): Promise<Bookmark[]> {
-      const userId = parseNumericParam('userId', userIdParam);
-      assertSelf(actorId, userId);
+    /** The user's bookmarks, newest first, each with its content. */
+    async list(userId: number): Promise<Bookmark[]> {
       return withContent(await repo.listByUser(userId));
     },
 
@@ -50,11 +46,9 @@ export function bookmarksService(db: Db) {
      * bookmark (created: true); a repeat, with or without a client id, answers the same bookmark with
      * its folder set as asked, so an offline replay never makes a second row and never fails.
      */
-    async save(actorId: number, input: unknown): Promise<{ bookmark: Bookmark; created: boolean }> {
-      const data = createBookmarkInputSchema.parse(input);
-      assertSelf(actorId, data.userId);
-      if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
-      const folderId = await resolveFolder(actorId, data.categoryId);
+    async save(data: CreateBookmarkInput): Promise<{ bookmark: Bookmark; created: boolean }> {
+      await content.requireExists(data.contentType, data.contentId);
+      const folderId = await resolveFolder(data.userId, data.categoryId);
       try {
         const { bookmark, created } = await repo.upsert({
           id: (data.id ?? crypto.randomUUID()).toLowerCase(),
@@ -72,16 +66,12 @@ export function bookmarksService(db: Db) {
     },
 
     /** Sets the absolute state "not bookmarked": succeeds whether or not the bookmark existed. */
-    async remove(actorId: number, input: unknown): Promise<void> {
-      const data = deleteBookmarkInputSchema.parse(input);
-      assertSelf(actorId, data.userId);
+    async remove(data: DeleteBookmarkInput): Promise<void> {
       await repo.deleteByContent(data.userId, data.contentType, data.contentId);
     },
 
-    /** Files the actor's bookmark in one of their folders, or in none (categoryId null). */
-    async move(actorId: number, idParam: unknown, input: unknown): Promise<Bookmark> {
-      const id = parseClientIdParam('bookmarkId', idParam);
-      const data = moveBookmarkInputSchema.parse(input);
+    /** Files the actor's bookmark in one of their folders, or in none (`categoryId` null in the body). */
+    async move(actorId: number, id: string, data: MoveBookmarkInput): Promise<Bookmark> {
       const existing = await repo.findById(id);
       if (!existing) throw notFound('That bookmark does not exist.');
       if (existing.userId !== actorId) throw forbidden('That bookmark belongs to another user.');
@@ -92,3 +82,5 @@ export function bookmarksService(db: Db) {
     },
   };
 }
+
+export type BookmarksService = ReturnType<typeof bookmarksService>;

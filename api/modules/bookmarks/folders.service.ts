@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { createFolderInputSchema, DEFAULT_FOLDER_COLOR, type Folder } from '../../../contract/index.js';
+import { DEFAULT_FOLDER_COLOR, type CreateFolderInput, type Folder } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { bookmarksRepo } from './bookmarks.repo.js';
 import { foldersRepo, inTransaction } from './folders.repo.js';
-import { assertSelf, parseClientIdParam, parseNumericParam } from '../content/ownership.js';
+import { parseClientIdParam } from '../../lib/params.js';
 
 export function foldersService(db: Db) {
   const repo = foldersRepo(db);
@@ -20,10 +20,8 @@ export function foldersService(db: Db) {
   return {
     requireOwnFolder,
 
-    /** The actor's folders, oldest first. */
-    async list(actorId: number, userIdParam: unknown): Promise<Folder[]> {
-      const userId = parseNumericParam('userId', userIdParam);
-      assertSelf(actorId, userId);
+    /** The user's folders, oldest first. */
+    async list(userId: number): Promise<Folder[]> {
       return repo.listByUser(userId);
     },
 
@@ -31,16 +29,14 @@ export function foldersService(db: Db) {
      * Creates a folder under the client's id when it sent one. A replay of the same create (same id,
      * same owner) answers the stored folder unchanged (created: false); an id someone else owns is a 409.
      */
-    async create(actorId: number, input: unknown): Promise<{ folder: Folder; created: boolean }> {
-      const data = createFolderInputSchema.parse(input);
-      assertSelf(actorId, data.userId);
+    async create(data: CreateFolderInput): Promise<{ folder: Folder; created: boolean }> {
       const id = (data.id ?? crypto.randomUUID()).toLowerCase();
       const color = data.color || DEFAULT_FOLDER_COLOR;
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const folder = await repo.insertIfNew({ id, userId: data.userId, name: data.name, color });
         if (folder) return { folder, created: true };
         const existing = await repo.findById(id);
-        if (existing && existing.userId === actorId) return { folder: existing, created: false };
+        if (existing && existing.userId === data.userId) return { folder: existing, created: false };
         if (existing) throw conflict('That folder id is already in use.');
         // Deleted between the insert and the read: try the insert again.
       }

@@ -1,7 +1,6 @@
-import type { Comment, ContentType } from '../../../contract/index.js';
+import { isRowId, type Comment, type ContentType } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toIso, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../content/content.repo.js';
 
 interface CommentRow {
   id: number | string;
@@ -40,10 +39,10 @@ export function commentsRepo(db: Db) {
      * comment on this content.
      */
     async listByContent(contentType: ContentType, contentId: number, { limit, before }: { limit: number; before?: number }): Promise<Comment[] | undefined> {
-      if (!fitsIntColumn(contentId)) return before === undefined ? [] : undefined;
+      if (!isRowId(contentId)) return before === undefined ? [] : undefined;
       let query = withAuthor().where({ 'c.content_type': contentType, 'c.content_id': contentId });
       if (before !== undefined) {
-        if (!fitsIntColumn(before)) return undefined;
+        if (!isRowId(before)) return undefined;
         const cursor: { created_at: string | Date } | undefined = await db('comments')
           .where({ id: before, content_type: contentType, content_id: contentId })
           .first('created_at');

@@ -1,14 +1,11 @@
-import { commentsQuerySchema, createCommentInputSchema, type Comment } from '../../../contract/index.js';
+import { commentsQuerySchema, type Comment, type CreateCommentInput } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { badRequest, notFound } from '../../errors.js';
-import { CONTENT_NOT_FOUND } from '../bookmarks/bookmarks.service.js';
-import { contentRepo } from '../content/content.repo.js';
-import { assertSelf } from '../content/ownership.js';
+import { badRequest } from '../../errors.js';
+import type { ContentService } from '../content/content.service.js';
 import { commentsRepo } from './comments.repo.js';
 
-export function commentsService(db: Db) {
+export function commentsService(db: Db, content: ContentService) {
   const repo = commentsRepo(db);
-  const content = contentRepo(db);
   return {
     /** Public: anyone may read the comments of a video or post, newest first, a page at a time. */
     async list(query: unknown): Promise<Comment[]> {
@@ -19,14 +16,14 @@ export function commentsService(db: Db) {
     },
 
     /**
-     * Posts a comment as the actor. Each call adds a comment; a replay of the same queued comment is
+     * Posts a comment as `data.userId` (the route checked it is the signed-in user). Each call adds a comment; a replay of the same queued comment is
      * recognised by its Idempotency-Key (the middleware answers the first result), not here.
      */
-    async create(actorId: number, input: unknown): Promise<Comment> {
-      const data = createCommentInputSchema.parse(input);
-      assertSelf(actorId, data.userId);
-      if (!(await content.exists(data.contentType, data.contentId))) throw notFound(CONTENT_NOT_FOUND);
+    async create(data: CreateCommentInput): Promise<Comment> {
+      await content.requireExists(data.contentType, data.contentId);
       return repo.create(data);
     },
   };
 }
+
+export type CommentsService = ReturnType<typeof commentsService>;

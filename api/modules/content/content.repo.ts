@@ -1,4 +1,4 @@
-import type { Bookmark, ContentType } from '../../../contract/index.js';
+import { isRowId, type Bookmark, type ContentType } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { toNumber } from '../../lib/convert.js';
 
@@ -8,10 +8,12 @@ export interface ContentRef {
   contentId: number;
 }
 
-/** The largest value an `integer` column holds. The contract allows any safe integer, so a larger id
- * is answered as "no such row" here instead of reaching PostgreSQL, which would reject it (a 500). */
-export const MAX_INT_ID = 2_147_483_647;
-export const fitsIntColumn = (id: number): boolean => Number.isSafeInteger(id) && id > 0 && id <= MAX_INT_ID;
+/**
+ * Whether an id fits the `integer` columns. The contract's body and query ids allow any positive
+ * whole number, so a larger one is answered as "no such row" here instead of reaching PostgreSQL,
+ * which would reject it (a 500).
+ */
+export const fitsIntColumn = isRowId;
 
 const TABLE: Record<ContentType, string> = { video: 'videos', blog: 'blog_posts' };
 

@@ -1,18 +1,3 @@
-import { z } from 'zod';
-import { clientIdSchema, idSchema } from '../../../contract/index.js';
-import { forbidden } from '../../errors.js';
-
-/** A `userId` the client sent must be the signed-in user (the session decides, never the payload). */
-export function assertSelf(actorId: number, claimedUserId: number): void {
-  if (claimedUserId !== actorId) throw forbidden("You can only act on your own account's data.");
-}
-
-/** A numeric path or query id, named in the 400 message when it is not one. */
-export function parseNumericParam(name: string, value: unknown): number {
-  return z.object({ [name]: idSchema }).parse({ [name]: value })[name] as number;
-}
-
-/** A client-minted UUID from the path, lower-cased so `ABC…` and `abc…` name the same row. */
-export function parseClientIdParam(name: string, value: unknown): string {
-  return (z.object({ [name]: clientIdSchema }).parse({ [name]: value })[name] as string).toLowerCase();
-}
+// Only api/modules/live still imports from here (it is being rewritten elsewhere): the id parsers
+// live in api/lib/params.ts. Delete this file once live.service.ts imports them from there.
+export { parseNumericParam } from '../../lib/params.js';

@@ -1,28 +1,13 @@
 import { z } from 'zod';
-import type { Devotional, HeartsInfo } from '../../../contract/index.js';
+import { rowIdFromPath, type Devotional, type HeartsInfo } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
 import { devotionalsRepo } from './devotionals.repo.js';
 
-const MAX_ROW_ID = 2_147_483_647;
 export const NO_DEVOTIONAL_MESSAGE = "Today's devotional is being prepared. Please check back later.";
 
 const todayQuerySchema = z.object({
   date: z.iso.date({ message: 'date must be a calendar date as YYYY-MM-DD' }).optional(),
-});
-
-/**
- * A user id the client claims: a JSON number or a string of digits. Stricter than the
- * contract's coercing schema, which would read `true` as user 1.
- */
-const claimedUserIdSchema = z
-  .union([z.number(), z.string().regex(/^\d+$/)], { message: 'userId must be a numeric user id' })
-  .transform(Number)
-  .pipe(z.number().int().positive('userId must be a numeric user id').max(MAX_ROW_ID, 'userId must be a numeric user id'));
-
-const heartInputSchema = z.object({ userId: claimedUserIdSchema });
-const heartsQuerySchema = z.object({
-  userId: z.preprocess((v) => (v === '' ? undefined : v), claimedUserIdSchema.optional()),
 });
 
 /** The server's own date (UTC) when the client sends none. */
@@ -37,8 +22,8 @@ export function dayOfYear(date: string): number {
 }
 
 function devotionalId(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound('Devotional not found');
+  const id = rowIdFromPath(raw);
+  if (id === null) throw notFound('Devotional not found');
   return id;
 }
 
@@ -67,14 +52,6 @@ export function devotionalsService(db: Db) {
       return devotional;
     },
 
-    parseHeartInput(body: unknown): { userId: number } {
-      return heartInputSchema.parse(body ?? {});
-    },
-
-    parseHeartsQuery(query: unknown): { userId?: number } {
-      return heartsQuerySchema.parse(query);
-    },
-
     /** isHearted is the signed-in reader's own state; false for a visitor. */
     async hearts(rawId: string, viewerId: number | null): Promise<HeartsInfo> {
       const id = await existingId(rawId);
@@ -97,3 +74,5 @@ export function devotionalsService(db: Db) {
     },
   };
 }
+
+export type DevotionalsService = ReturnType<typeof devotionalsService>;

@@ -1,23 +1,21 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SITE_DOCUMENTS } from '../../../contract/index.js';
-import type { AppDeps } from '../../deps.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
-import { feedsService } from './feeds.service.js';
+import type { FeedsService } from './feeds.service.js';
 
 /**
  * The documents at the root of the site (contract/documents.ts), mounted before the app's shell.
  * Each is a public answer like the API's: an ETag, and the short in-memory cache, dropped by a
  * write to what it is built from (the feeds by blog writes, the sitemap by blog and video writes).
  */
-export function feedRoutes({ db, config }: AppDeps): Router {
-  const service = feedsService(db);
+export function feedRoutes(service: FeedsService, publicUrl: string | null): Router {
   const router = new Router();
   // Absolute links start with PUBLIC_URL, else with the origin this request was made to
   // (X-Forwarded-Proto/Host count only with TRUST_PROXY ≥ 1). Not `ctx.origin`: in Koa 3 that is the
   // request's Origin header, which a feed reader does not send.
-  const site = (ctx: Context) => config.publicUrl ?? ownOrigin(ctx);
+  const site = (ctx: Context) => publicUrl ?? ownOrigin(ctx);
 
   router.get(SITE_DOCUMENTS.rss, async (ctx) => {
     cachePublicly(ctx, ['blog']);

@@ -1,8 +1,5 @@
-import type { Db } from '../../db.js';
-import { toIso, toNumber } from '../../lib/convert.js';
-import { toBlogPostSummary } from '../blog/blog.mapper.js';
-import { blogRepo } from '../blog/blog.repo.js';
-import { videosRepo } from '../videos/videos.repo.js';
+import type { BlogService } from '../blog/blog.service.js';
+import type { VideosService } from '../videos/videos.service.js';
 import { jsonFeed, robotsTxt, rssFeed, sitemapXml, type SitemapEntry } from './feeds.documents.js';
 
 /** How many posts the feeds carry: the newest ones, as `GET /api/blog` lists them. */
@@ -22,11 +19,8 @@ export const PRIVATE_PATHS = ['/bookmarks', '/profile', '/sync', '/blog-admin', 
  * starts with (PUBLIC_URL, else the request's own origin). A post is in them as soon as the API
  * lists it: the blog has no drafts, and `GET /api/blog` shows every post, future-dated or not.
  */
-export function feedsService(db: Db) {
-  const blog = blogRepo(db);
-  const videos = videosRepo(db);
-
-  const newestPosts = async () => (await blog.list({ limit: FEED_POSTS, offset: 0 })).map(toBlogPostSummary);
+export function feedsService(blog: BlogService, videos: VideosService) {
+  const newestPosts = () => blog.newest(FEED_POSTS);
 
   return {
     async rss(site: string): Promise<string> {
@@ -39,8 +33,8 @@ export function feedsService(db: Db) {
 
     /** Every post and video with its publication date (nothing is edited after publication), and the public pages. */
     async sitemap(site: string): Promise<string> {
-      const [posts, allVideos] = await Promise.all([blog.listDates(), videos.listDates()]);
-      const postEntries: SitemapEntry[] = posts.map((row) => ({ path: `/blog/${toNumber(row.id)}`, lastModified: toIso(row.published_at) }));
+      const [posts, allVideos] = await Promise.all([blog.publicationDates(), videos.publicationDates()]);
+      const postEntries: SitemapEntry[] = posts.map((p) => ({ path: `/blog/${p.id}`, lastModified: p.publishedAt }));
       const videoEntries: SitemapEntry[] = allVideos.map((v) => ({ path: `/watch/${v.id}`, lastModified: v.publishedAt }));
       // A list page changes when something new appears on it; home and live Q&A change daily or live, so no date is claimed.
       const pages: SitemapEntry[] = PUBLIC_PAGES.map((path) => ({

@@ -1,9 +1,7 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.js';
-import { newsletterService } from './newsletter.service.js';
+import type { NewsletterService } from './newsletter.service.js';
 
-export function newsletterRoutes({ db }: AppDeps): Router {
-  const service = newsletterService(db);
+export function newsletterRoutes(service: NewsletterService): Router {
   const router = new Router();
   router.post('/newsletter', async (ctx) => {
     // 200, not 201 for a new address: a different status would tell who is already subscribed.

@@ -2,7 +2,7 @@ import { newsletterInputSchema } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { newsletterRepo } from './newsletter.repo.js';
 
-/** SPEC's success text. The same for a new and a known address (see `subscribe`). */
+/** The success text (docs/product.md#newsletter). The same for a new and a known address (see `subscribe`). */
 export const SUBSCRIBED_MESSAGE = "You've been subscribed to our newsletter.";
 
 export function newsletterService(db: Db) {
@@ -20,3 +20,5 @@ export function newsletterService(db: Db) {
     },
   };
 }
+
+export type NewsletterService = ReturnType<typeof newsletterService>;

@@ -1,19 +1,17 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.js';
 import type { StoredObject, UploadTicket } from '../../../contract/index.js';
-import { requireUserId } from '../../middleware/auth.js';
+import { actorId, requireUser } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
-import { objectPath, objectsService } from './objects.service.js';
+import { objectPath, type ObjectsService } from './objects.service.js';
 
 /** The one-time upload target; its body is the raw file, not JSON. */
 export const UPLOAD_PATH = /^\/api\/objects\/uploads\/[^/]+$/;
 
-export function objectRoutes({ db, config }: AppDeps): Router {
-  const service = objectsService(db, config);
+export function objectRoutes(service: ObjectsService): Router {
   const router = new Router();
 
-  router.post('/objects/upload', async (ctx) => {
-    const { token } = await service.createTicket(requireUserId(ctx));
+  router.post('/objects/upload', requireUser, async (ctx) => {
+    const { token } = await service.createTicket(actorId(ctx));
     ctx.status = 201;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { uploadURL: `${ownOrigin(ctx)}/api/objects/uploads/${token}` } satisfies UploadTicket;
@@ -39,8 +37,7 @@ export function objectRoutes({ db, config }: AppDeps): Router {
  * immutable (an id never gets other bytes), with an ETag from the bytes, so a revalidation that
  * still has them is a 304 without reading them from the database.
  */
-export function publicObjectRoutes({ db, config }: AppDeps): Router {
-  const service = objectsService(db, config);
+export function publicObjectRoutes(service: ObjectsService): Router {
   const router = new Router();
   router.get('/objects/:id', async (ctx) => {
     const object = await service.findStored(ctx.params.id ?? '');

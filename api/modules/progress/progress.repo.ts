@@ -1,7 +1,6 @@
-import type { ContentType, Progress } from '../../../contract/index.js';
+import { isRowId, type ContentType, type Progress } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toBool, toIso, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../content/content.repo.js';
 
 interface ProgressRow {
   user_id: number | string;
@@ -26,7 +25,7 @@ function toProgress(row: ProgressRow): Progress {
 export function progressRepo(db: Db) {
   return {
     async find(userId: number, contentType: ContentType, contentId: number): Promise<Progress | undefined> {
-      if (!fitsIntColumn(contentId)) return undefined;
+      if (!isRowId(contentId)) return undefined;
       const row = await db<ProgressRow>('progress').where({ user_id: userId, content_type: contentType, content_id: contentId }).first();
       return row ? toProgress(row) : undefined;
     },

@@ -1,10 +1,8 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
-import { searchService } from './search.service.js';
+import type { SearchService } from './search.service.js';
 
-export function searchRoutes({ db }: AppDeps): Router {
-  const service = searchService(db);
+export function searchRoutes(service: SearchService): Router {
   const router = new Router();
   router.get('/search', async (ctx) => {
     cachePublicly(ctx);

@@ -1,6 +1,6 @@
-import { searchQuerySchema, type SearchResult } from '../../../contract/index.js';
+import { searchQuerySchema, type SearchResult, type Video } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { searchRepo } from './search.repo.js';
+import { searchRepo, type VideoSearchFilters } from './search.repo.js';
 
 export function searchService(db: Db) {
   const repo = searchRepo(db);
@@ -14,5 +14,12 @@ export function searchService(db: Db) {
       const [videos, blogPosts] = await Promise.all([repo.searchVideos(q, limit), repo.searchBlogPosts(q, limit)]);
       return { videos, blogPosts };
     },
+
+    /** Videos ranked by relevance to `q` (the index /api/search uses), filtered; for the videos list's `q`. */
+    searchVideos(q: string, limit: number, filters: VideoSearchFilters): Promise<Video[]> {
+      return repo.searchVideos(q, limit, filters);
+    },
   };
 }
+
+export type SearchService = ReturnType<typeof searchService>;

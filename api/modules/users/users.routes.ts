@@ -1,10 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppDeps } from '../../deps.js';
-import { requireSelf, sessionUserId } from '../../middleware/auth.js';
+import { actorId, requireSelf, sessionUserId } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
-import type { User } from '../../../contract/index.js';
-import { parseUserId, usersService } from './users.service.js';
+import { loginInputSchema, rowIdFromPath, signupInputSchema, updateAvatarInputSchema, updateProfileInputSchema, type User } from '../../../contract/index.js';
+import type { UsersService } from './users.service.js';
 
 interface SessionHandle {
   userId?: number;
@@ -20,12 +19,11 @@ async function signIn(ctx: Context, user: User, remember: boolean): Promise<void
   if (!remember) session.maxAge = 'session';
 }
 
-export function userRoutes({ db, config }: AppDeps): Router {
-  const service = usersService(db, config);
+export function userRoutes(service: UsersService): Router {
   const router = new Router();
 
   const signup = async (ctx: Context) => {
-    const { user, remember } = await service.signup(ctx.request.body);
+    const { user, remember } = await service.signup(signupInputSchema.parse(ctx.request.body));
     await signIn(ctx, user, remember);
     ctx.status = 201;
     ctx.body = user;
@@ -35,7 +33,7 @@ export function userRoutes({ db, config }: AppDeps): Router {
   router.post('/users', signup);
 
   router.post('/auth/login', async (ctx) => {
-    const { user, remember } = await service.login(ctx.request.body);
+    const { user, remember } = await service.login(loginInputSchema.parse(ctx.request.body));
     await signIn(ctx, user, remember);
     ctx.body = user;
   });
@@ -47,7 +45,7 @@ export function userRoutes({ db, config }: AppDeps): Router {
 
   router.get('/auth/me', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.me(ctx);
+    ctx.body = await service.me(sessionUserId(ctx));
   });
 
   router.get('/users/:id', async (ctx) => {
@@ -55,15 +53,15 @@ export function userRoutes({ db, config }: AppDeps): Router {
     ctx.body = await service.getProfile(ctx.params.id, sessionUserId(ctx));
   });
 
-  // Only the signed-in user's own profile: 401 without a session, 403 for any other id.
-  const selfFromPath = (ctx: Context) => requireSelf(ctx, parseUserId(ctx.params.id) ?? Number.NaN);
+  // Only the signed-in user's own profile: 401 without a session, 403 for any other id (a malformed one too).
+  const selfFromPath = requireSelf((ctx) => rowIdFromPath(ctx.params.id) ?? Number.NaN);
 
-  router.put('/users/:id/profile', async (ctx) => {
-    ctx.body = await service.updateProfile(selfFromPath(ctx), ctx.request.body);
+  router.put('/users/:id/profile', selfFromPath, async (ctx) => {
+    ctx.body = await service.updateProfile(actorId(ctx), updateProfileInputSchema.parse(ctx.request.body ?? {}));
   });
 
-  router.put('/users/:id/avatar', async (ctx) => {
-    ctx.body = await service.updateAvatar(selfFromPath(ctx), ctx.request.body, ownOrigin(ctx));
+  router.put('/users/:id/avatar', selfFromPath, async (ctx) => {
+    ctx.body = await service.updateAvatar(actorId(ctx), updateAvatarInputSchema.parse(ctx.request.body ?? {}), ownOrigin(ctx));
   });
 
   return router;

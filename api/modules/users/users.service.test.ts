@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { usernameSchema } from '../../../contract/index.js';
 import type { UserRow } from './users.repo.js';
-import { isEditor, normalizeSocialLinks, parseUserId, toUser } from './users.service.js';
+import { isEditor, normalizeSocialLinks, toUser } from './users.service.js';
 
 describe('usernameSchema', () => {
   test.each(['abc', 'a'.repeat(20), 'Alice_99', '___', '123'])('when the username is %j, then it is accepted', (name) => {
@@ -62,23 +62,6 @@ describe('normalizeSocialLinks', () => {
   ])('when given %s, then %j', (_label, raw, expected) => {
     expect(normalizeSocialLinks(raw)).toBe(expected);
   });
-});
-
-describe('parseUserId', () => {
-  test.each([
-    ['1', 1],
-    ['42', 42],
-    ['2147483647', 2147483647],
-  ])('when the path id is %j, then %d', (raw, id) => {
-    expect(parseUserId(raw)).toBe(id);
-  });
-
-  test.each([undefined, '', '0', '-1', '01', '1.5', '1e3', ' 1', 'abc', '0x10', '2147483648', '99999999999999999999'])(
-    'when the path id is %j, then null',
-    (raw) => {
-      expect(parseUserId(raw)).toBeNull();
-    },
-  );
 });
 
 describe('toUser', () => {

@@ -1,29 +1,18 @@
-import type { Context } from 'koa';
 import {
-  loginInputSchema,
   parseSocialLinks,
-  signupInputSchema,
-  updateAvatarInputSchema,
-  updateProfileInputSchema,
+  rowIdFromPath,
+  type LoginInput,
+  type SignupInput,
+  type UpdateAvatarInput,
+  type UpdateProfileInput,
   type User,
 } from '../../../contract/index.js';
-import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db.js';
-import { AppError, conflict, constraintKind, forbidden, notFound, unauthorized } from '../../errors.js';
+import { AppError, conflict, constraintKind, notFound, unauthorized } from '../../errors.js';
 import { toIso } from '../../lib/convert.js';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.js';
-import { sessionUserId } from '../../middleware/auth.js';
-import { objectsService } from '../objects/objects.service.js';
+import type { ObjectsService } from '../objects/objects.service.js';
 import { usersRepo, type UserRow } from './users.repo.js';
-
-const MAX_INT4 = 2147483647;
-
-/** A user id from a path: digits only and within the column's range, else null (so a lookup answers 404, never 500). */
-export function parseUserId(raw: string | undefined): number | null {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_INT4 ? id : null;
-}
 
 /**
  * The stored form of socialLinks: a JSON string holding only `x` and `instagram`, the legacy
@@ -60,9 +49,8 @@ export function toUser(row: UserRow, opts: { includeEmail: boolean }): User {
   };
 }
 
-export function usersService(db: Db, config: AppConfig) {
+export function usersService(db: Db, objects: ObjectsService) {
   const repo = usersRepo(db);
-  const objects = objectsService(db, config);
 
   /** The signed-in user's row after a change; gone (account deleted) means the session is over. */
   const ownUser = (row: UserRow | undefined): User => {
@@ -71,10 +59,9 @@ export function usersService(db: Db, config: AppConfig) {
   };
 
   return {
-    repo,
     /** A public profile; the email only when `viewerId` is the user themself. Unknown or malformed ids are 404. */
     async getProfile(rawId: string | undefined, viewerId: number | null): Promise<User> {
-      const id = parseUserId(rawId);
+      const id = rowIdFromPath(rawId);
       const row = id === null ? undefined : await repo.findById(id);
       if (!row) throw notFound('User not found.');
       return toUser(row, { includeEmail: viewerId === row.id });
@@ -83,9 +70,8 @@ export function usersService(db: Db, config: AppConfig) {
      * Replaces the profile fields of `userId` (already checked to be the signed-in user). The form
      * sends all three; an empty or omitted one is cleared, which is how socialLinks "omitted when empty" clears.
      */
-    async updateProfile(userId: number, input: unknown): Promise<User> {
-      // The schema refuses links with a scheme other than http(s) (isSocialLink in the contract).
-      const data = updateProfileInputSchema.parse(input ?? {});
+    async updateProfile(userId: number, data: UpdateProfileInput): Promise<User> {
+      // The schema refused links with a scheme other than http(s) (isSocialLink in the contract).
       return ownUser(
         await repo.update(userId, {
           bio: emptyToNull(data.bio),
@@ -95,16 +81,14 @@ export function usersService(db: Db, config: AppConfig) {
       );
     },
     /** Sets the avatar to an image this server stored for `userId`; stores its path `/objects/{id}` and deletes the image it replaces. */
-    async updateAvatar(userId: number, input: unknown, origin: string): Promise<User> {
-      const { avatarUrl } = updateAvatarInputSchema.parse(input ?? {});
+    async updateAvatar(userId: number, { avatarUrl }: UpdateAvatarInput, origin: string): Promise<User> {
       const avatarPath = await objects.ownedObjectPath(avatarUrl, origin, userId);
       const previous = (await repo.findById(userId))?.avatar_url ?? null;
       const updated = ownUser(await repo.update(userId, { avatar_url: avatarPath }));
       await objects.removeReplaced(previous, avatarPath, userId);
       return updated;
     },
-    async signup(input: unknown): Promise<{ user: User; remember: boolean }> {
-      const data = signupInputSchema.parse(input);
+    async signup(data: SignupInput): Promise<{ user: User; remember: boolean }> {
       if (await repo.findByUsername(data.username)) throw conflict('That username is already taken.');
       if (await repo.findByEmail(data.email)) throw conflict('An account with that email already exists.');
       const passwordHash = await hashPassword(data.password);
@@ -117,27 +101,22 @@ export function usersService(db: Db, config: AppConfig) {
         throw err;
       }
     },
-    async login(input: unknown): Promise<{ user: User; remember: boolean }> {
-      const data = loginInputSchema.parse(input);
+    async login(data: LoginInput): Promise<{ user: User; remember: boolean }> {
       const row = await repo.findByUsername(data.username);
       const ok = await verifyPassword(data.password, row?.password_hash ?? (await DUMMY_HASH_PROMISE));
       if (!row || !ok) throw unauthorized('Invalid username or password.');
       return { user: toUser(row, { includeEmail: true }), remember: data.remember ?? true };
     },
-    async me(ctx: Context): Promise<User> {
-      const id = sessionUserId(ctx);
-      const row = id === null ? undefined : await repo.findById(id);
+    /** The signed-in user (`userId` from the session, null without one); 401 when there is none. */
+    async me(userId: number | null): Promise<User> {
+      const row = userId === null ? undefined : await repo.findById(userId);
       if (!row) throw unauthorized('Your session has ended. Please sign in again.');
       return toUser(row, { includeEmail: true });
     },
-    /** 401 without a session, 403 for a signed-in non-editor. The role is read now, so a grant or revoke counts from this request. */
-    async requireEditor(ctx: Context): Promise<UserRow> {
-      const id = sessionUserId(ctx);
-      if (id === null) throw unauthorized('Please sign in as an editor.');
-      const row = await repo.findById(id);
-      if (!row) throw unauthorized('Your session has ended. Please sign in again.');
-      if (!isEditor(row)) throw forbidden('Only editors can manage blog posts.');
-      return row;
+    /** Whether the user holds the editor role now (null: no such account), for `requireEditor` (middleware/auth.ts). */
+    async isEditorNow(userId: number): Promise<boolean | null> {
+      const row = await repo.findById(userId);
+      return row ? isEditor(row) : null;
     },
   };
 }

@@ -1,11 +1,9 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.js';
 import { sendJsonOrNull } from '../../lib/respond.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
-import { videosService } from './videos.service.js';
+import type { VideosService } from './videos.service.js';
 
-export function videoRoutes({ db }: AppDeps): Router {
-  const service = videosService(db);
+export function videoRoutes(service: VideosService): Router {
   const router = new Router();
 
   router.get('/videos', async (ctx) => {

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { categorySchema, SEARCH_QUERY_MAX, type Video } from '../../../contract/index.js';
+import { categorySchema, rowIdFromPath, SEARCH_QUERY_MAX, type Video } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { notFound } from '../../errors.js';
-import { searchRepo } from '../search/search.repo.js';
+import type { SearchService } from '../search/search.service.js';
 import { videosRepo } from './videos.repo.js';
 
 export const VIDEO_LIST_LIMIT_DEFAULT = 50;
 export const VIDEO_LIST_LIMIT_MAX = 100;
 export const POPULAR_LIMIT_DEFAULT = 6;
 export const POPULAR_LIMIT_MAX = 24;
-const MAX_ROW_ID = 2_147_483_647;
 
 /** `?type=` or `?category=` left empty means "all", like leaving them out. */
 const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
@@ -27,14 +26,13 @@ const popularQuerySchema = z.object({
 
 /** A path id that is not a positive integer in the id column's range names no video: 404, never a 400 or a driver error. */
 function videoId(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > MAX_ROW_ID) throw notFound('Video not found');
+  const id = rowIdFromPath(raw);
+  if (id === null) throw notFound('Video not found');
   return id;
 }
 
-export function videosService(db: Db) {
+export function videosService(db: Db, search: SearchService) {
   const repo = videosRepo(db);
-  const search = searchRepo(db);
   return {
     /**
      * Newest first, or, with a non-blank `q`, ranked by relevance through the same full-text
@@ -62,6 +60,11 @@ export function videosService(db: Db) {
       return repo.popular(limit);
     },
 
+    /** Every video's id and publication date, newest first (for the sitemap). */
+    publicationDates(): Promise<Array<{ id: number; publishedAt: string }>> {
+      return repo.listDates();
+    },
+
     /** Not idempotent by design: every load of the watch page is a view. */
     async countView(rawId: string): Promise<{ id: number; views: number }> {
       const result = await repo.incrementViews(videoId(rawId));
@@ -70,3 +73,5 @@ export function videosService(db: Db) {
     },
   };
 }
+
+export type VideosService = ReturnType<typeof videosService>;

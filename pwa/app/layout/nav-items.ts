@@ -1,4 +1,4 @@
-/** The header's navigation (SPEC §2), shared by the desktop bar and the mobile menu. */
+/** The header's navigation (docs/product.md#layout), shared by the desktop bar and the mobile menu. */
 export const NAV_ITEMS = [
   { to: '/', label: 'Home' },
   { to: '/videos', label: 'Videos' },

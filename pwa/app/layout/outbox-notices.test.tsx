@@ -24,7 +24,7 @@ afterEach(async () => {
 });
 
 describe("what the reader is told about their queued writes' delivery", () => {
-  test("the signed-in reader gets SPEC's failure toast for their own refused write, not for another user's", async () => {
+  test("the signed-in reader gets the product's (docs/product.md) failure toast for their own refused write, not for another user's", async () => {
     storeUser(aUser({ id: 7 }));
     mockFetch((request) => (request.path === '/api/bookmarks' ? json(404, { message: 'Video not found' }) : json(200, aUser({ id: 7 }))));
     renderWithProviders(<OutboxNotices />);

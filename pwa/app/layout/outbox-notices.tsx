@@ -6,8 +6,8 @@ import { outboxEvents } from '../../offline/outbox-events';
 import { describeWrite } from '../../offline/write-registry';
 
 /**
- * What the reader is told about delivery: SPEC §8's failure toast when the server refuses one of
- * their writes (its kind's words; nothing when SPEC shows nothing), and a sign-in prompt when their
+ * What the reader is told about delivery: the failure toast of docs/product.md#messages-and-errors when the server refuses one of
+ * their writes (its kind's words; nothing when none is shown), and a sign-in prompt when their
  * session has ended (the queue is kept and continues after it). Mounted with the layout, not
  * deferred: it loads no IndexedDB code, and a refusal must never go unsaid.
  */

@@ -69,7 +69,7 @@ describe('home', () => {
     expect(main().getByRole('link', { name: 'Read Articles' }).getAttribute('href')).toBe('/blog');
   });
 
-  test('sections in SPEC order, headings under the one h1', async () => {
+  test("sections in the product's order (docs/product.md#home), headings under the one h1", async () => {
     await openHome();
     await main().findByRole('heading', { name: 'Most Popular Videos' });
     await main().findByRole('heading', { name: 'FEATURED ARTICLE' });

@@ -19,7 +19,7 @@ import { useUser } from '../../lib/session';
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
 
 /**
- * Home (SPEC §2), top to bottom: hero, 'Continue where you left off' (issue 11, the reader's own,
+ * Home (docs/product.md#home), top to bottom: hero, 'Continue where you left off' (issue 11, the reader's own,
  * after hydration), devotional, search, popular videos, featured video and article, tiles, newsletter.
  */
 

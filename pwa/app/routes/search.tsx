@@ -6,7 +6,7 @@ import { offlineSearchResults } from '../deferred/offline-search';
 
 export function Component() {
   const [params] = useSearchParams();
-  // Blank or whitespace-only text is no query: the page offers topics instead (SPEC §5).
+  // Blank or whitespace-only text is no query: the page offers topics instead (docs/product.md#input-rules).
   const query = (params.get('q') ?? '').trim();
   useDocumentTitle(query ? `Search: ${query}` : 'Search');
   return (

@@ -3,7 +3,7 @@ import { VideoLibrary } from '../../features/videos';
 import { offlineSearchResults } from '../deferred/offline-search';
 import { usePageHead } from '../../lib/use-document-title';
 
-/** /videos (SPEC §2): search the library, filter All / Videos / Shorts, open a result. */
+/** /videos (docs/product.md#video-library): search the library, filter All / Videos / Shorts, open a result. */
 const HEAD = { title: 'Video Library', description: 'Teaching on apologetics, Bible study, theology and Christian living.' };
 
 export function Component() {

@@ -10,7 +10,7 @@ import { ShareButton } from '../../features/share';
 import { WatchVideo } from '../../features/videos';
 
 /**
- * /watch/{id} (SPEC §2): the videos feature shows the player and details; the resume feature's
+ * /watch/{id} (docs/product.md#watch-page): the videos feature shows the player and details; the resume feature's
  * player takes the embed's place and starts where this device stopped; the study features add
  * bookmark and mark-complete buttons (and Share, and 'Save for offline'), the 'Your Notes' side panel and the comments.
  * Marking the video complete forgets where it stopped ('Continue where you left off' drops it).

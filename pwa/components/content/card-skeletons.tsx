@@ -1,6 +1,6 @@
 import { CARD_GRID } from './card-grid';
 
-/** The loading state of a card grid: SPEC §9 asks for 6 cards on blog, bookmarks and videos. */
+/** The loading state of a card grid: docs/product.md#limits asks for 6 cards on blog, bookmarks and videos. */
 export function CardSkeletons({ count = 6, label = 'Loading…' }: { count?: number; label?: string }) {
   return (
     <div role="status" aria-label={label} className={CARD_GRID}>

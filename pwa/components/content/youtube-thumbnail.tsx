@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * A video's thumbnail from the video platform's image host, at maximum resolution (SPEC §2).
+ * A video's thumbnail from the video platform's image host, at maximum resolution (docs/product.md#home).
  * Not every video has a maxres image: the host then answers a 120×90 placeholder (or an error),
  * so fall back to the always-present hqdefault.
  */

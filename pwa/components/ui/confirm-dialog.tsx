@@ -4,7 +4,7 @@ import { Dialog } from './dialog';
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** The question, in the words the user must read (e.g. SPEC's confirmation text). */
+  /** The question, in the words the user must read (e.g. the product's (docs/product.md) confirmation text). */
   message: string;
   confirmLabel: string;
   cancelLabel?: string;

@@ -1,6 +1,6 @@
 import { AlertCircle } from 'lucide-react';
 
-/** A read that failed (not for want of a connection: see NeedsConnection): SPEC's message and "Try again". */
+/** A read that failed (not for want of a connection: see NeedsConnection): the product's (docs/product.md) message and "Try again". */
 export function LoadError({ message, onRetry, retrying = false, className = '' }: { message: string; onRetry: () => void; retrying?: boolean; className?: string }) {
   return (
     <div role="alert" className={`alert alert-error alert-soft flex flex-wrap ${className}`}>

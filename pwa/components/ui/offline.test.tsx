@@ -27,7 +27,7 @@ describe('connectionState', () => {
     expect(connectionState(query, online)).toBe(expected);
   });
 
-  test("a NetworkError wrapped in a feature's SPEC error (as cause) is still a network failure", () => {
+  test("a NetworkError wrapped in a feature's own error (as cause) is still a network failure", () => {
     expect(isNetworkError(new Error('Failed to search', { cause: new NetworkError('/api/search?q=x') }))).toBe(true);
     expect(isNetworkError(new Error('Failed to search', { cause: new ApiError(500, '500: x', undefined, 'x') }))).toBe(false);
     expect(isNetworkError(new TypeError('Failed to fetch'))).toBe(false);

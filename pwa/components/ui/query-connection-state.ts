@@ -8,7 +8,7 @@ import { useOnlineStatus } from '../../lib/use-online-status';
  * - 'offline-cached': an answer saved earlier, shown while offline or after a check that never got
  *   an answer: show it with its age (`SavedAge`);
  * - 'offline-empty': nothing saved, and no answer can be had now: `NeedsConnection` with a retry;
- * - 'error': nothing saved and the server answered with a failure: the screen's own error text (SPEC §8).
+ * - 'error': nothing saved and the server answered with a failure: the screen's own error text (docs/product.md#messages-and-errors).
  * A query that has data and an error is never 'error': what was seen stays on screen.
  */
 export type ConnectionState = 'loading' | 'ok' | 'offline-cached' | 'offline-empty' | 'error';
@@ -21,7 +21,7 @@ export interface QueryConnectionInput {
 
 /**
  * True when a request never got an answer (`NetworkError` from apiFetch), also when a feature's
- * fetcher wrapped it in its own SPEC error text ('Failed to search', 'Failed to fetch hearts') as `cause`.
+ * fetcher wrapped it in its own error text (docs/product.md) ('Failed to search', 'Failed to fetch hearts') as `cause`.
  */
 export function isNetworkError(error: unknown): boolean {
   let current: unknown = error;

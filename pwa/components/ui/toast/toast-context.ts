@@ -13,7 +13,7 @@ export interface ToastInput {
 }
 
 export interface ToastApi {
-  /** Shows a toast, replacing the one on screen (one toast at a time, SPEC §9). Returns its id. */
+  /** Shows a toast, replacing the one on screen (one toast at a time, docs/product.md#limits). Returns its id. */
   toast: (input: ToastInput) => number;
   /** Dismisses the toast with this id, or the current one. */
   dismiss: (id?: number) => void;

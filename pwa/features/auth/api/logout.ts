@@ -4,7 +4,7 @@ import { useUser } from '../../../lib/session';
 import { useToast } from '../../../components/ui/toast';
 
 export function logout(): Promise<unknown> {
-  // SPEC §7: JSON content type, no fields.
+  // docs/product.md#api-calls: JSON content type, no fields.
   return apiFetch('/api/auth/logout', { method: 'POST', body: {} });
 }
 

@@ -12,7 +12,7 @@ import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { LoadError } from '../../../components/ui/load-error';
 
-/** Every post, newest first, each with Feature and Delete. Delete asks no confirmation (SPEC §2). */
+/** Every post, newest first, each with Feature and Delete. Delete asks no confirmation (docs/product.md#blog-management). */
 export function AdminPostList() {
   const posts = useAdminPosts();
   const state = useQueryConnectionState(posts);

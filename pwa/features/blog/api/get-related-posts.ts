@@ -4,7 +4,7 @@ import { freshOncePerVisit } from '../../../lib/query-client';
 import { getPosts } from './get-posts';
 import { blogKeys } from './keys';
 
-/** A post page shows at most this many others of its category (SPEC §9). */
+/** A post page shows at most this many others of its category (docs/product.md#limits). */
 export const RELATED_MAX = 4;
 
 /**

@@ -6,7 +6,7 @@ import { useRelatedPosts } from '../api/get-related-posts';
 
 /**
  * Up to four other posts of the same category. Nothing at all when this post is the only one of
- * its category (SPEC §2). Offline they show when this category's list was saved on this device
+ * its category (docs/product.md#blog-post). Offline they show when this category's list was saved on this device
  * (another post of it was read); otherwise a quiet note that the list needs a connection.
  */
 export function RelatedPosts({ category, postId }: { category: Category; postId: number }) {

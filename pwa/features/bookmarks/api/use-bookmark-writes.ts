@@ -15,8 +15,8 @@ export interface SaveBookmarkTarget {
 
 /**
  * The bookmark and folder writes (declared in writes.ts). Each queues the absolute state it wants
- * in the outbox (shown at once, delivered in order, online or not) and says so with SPEC's toast; a
- * refused write shows SPEC's failure toast centrally and stays marked on the item. Signed out, they
+ * in the outbox (shown at once, delivered in order, online or not) and says so with its toast (docs/product.md#messages-and-errors); a
+ * refused write shows its failure toast centrally and stays marked on the item. Signed out, they
  * do nothing: the callers ask for a sign-in first.
  */
 export function useBookmarkWrites() {

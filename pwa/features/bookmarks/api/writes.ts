@@ -12,7 +12,7 @@ import { bookmarkKeys } from './bookmarks';
 
 export const SAVE_FAILURE = 'Failed to save bookmark. Please try again.';
 export const REMOVE_FAILURE = 'Failed to remove bookmark. Please try again.';
-/** SPEC §8: folder creation and deletion failures show nothing (the folder keeps a failed mark instead). */
+/** docs/product.md#messages-and-errors: folder creation and deletion failures show nothing (the folder keeps a failed mark instead). */
 export const FOLDER_FAILURE = '';
 
 /** Every write about one item's bookmark shares this subject, so its last entry is the intended state. */

@@ -298,7 +298,7 @@ describe('BookmarksScreen', () => {
     expect(screen.getByRole('button', { name: 'Resurrection (1 bookmark)' })).toBeTruthy();
   });
 
-  test('a refused folder creation shows no toast (SPEC §8) but stays marked with the reason, to retry or discard', async () => {
+  test('a refused folder creation shows no toast (docs/product.md#messages-and-errors) but stays marked with the reason, to retry or discard', async () => {
     const api = fakeApi({ bookmarks: [aBookmark(1, 'Minimal Facts')] }, { refuse: 409 });
     const user = renderScreen();
     await screen.findByRole('link', { name: 'Minimal Facts' });

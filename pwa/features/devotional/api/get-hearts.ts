@@ -8,7 +8,7 @@ export const HEARTS_FETCH_FAILED = 'Failed to fetch hearts';
 
 /**
  * GET /api/devotional/{id}/hearts, with `userId` only when signed in (the server answers a
- * visitor's `isHearted` with false). Any failure reads 'Failed to fetch hearts' (SPEC §8); the
+ * visitor's `isHearted` with false). Any failure reads 'Failed to fetch hearts' (docs/product.md#messages-and-errors); the
  * underlying error is kept as `cause`.
  */
 export async function getHearts(devotionalId: number, userId: number | null, signal?: AbortSignal): Promise<HeartsInfo> {

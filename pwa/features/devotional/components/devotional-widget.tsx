@@ -14,7 +14,7 @@ const HeartButton = lazy(() => import('./heart-button').then((m) => ({ default: 
 export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Please check back later.";
 
 /**
- * Today's devotional for the reader's local date (SPEC §4): a placeholder while loading, the
+ * Today's devotional for the reader's local date (docs/product.md#daily-devotional): a placeholder while loading, the
  * "being prepared" text when there is none or the server fails, else the devotional with its
  * heart. Offline, a devotional saved on this device shows with its age; with today's not saved
  * (a new day), the last one read here shows, saying so; with none saved, the widget says it

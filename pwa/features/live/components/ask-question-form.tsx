@@ -11,9 +11,9 @@ import { useAskQuestion } from '../api/ask-question';
 export const ASK_OFFLINE = "You're offline. Connect to ask a question.";
 
 /**
- * Name and question, both required after trimming (SPEC §5). The name is kept for the next
+ * Name and question, both required after trimming (docs/product.md#input-rules). The name is kept for the next
  * question. Offline the form can be filled in but not sent: a question belongs to the live
- * session, so it is not queued for later (and SPEC has no offline question flow).
+ * session, so it is not queued for later (and the product has no offline question flow).
  */
 export function AskQuestionForm({ streamId }: { streamId: number }) {
   const { user } = useUser();

@@ -40,7 +40,7 @@ function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStrea
     return <LoadError message="Failed to load the live stream." onRetry={() => void current.refetch()} retrying={current.isFetching} />;
   }
   const stream = current.data;
-  // SPEC §4: shown as live only when isLive is true.
+  // docs/product.md#states-and-transitions: shown as live only when isLive is true.
   if (!stream?.isLive) {
     return (
       <section aria-labelledby="no-live" className="flex flex-col items-center gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-12 text-center">

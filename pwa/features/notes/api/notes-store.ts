@@ -4,7 +4,7 @@ import { requestPersistentStorage } from '../../../offline/storage';
 
 export type NoteContentType = Note['contentType'];
 
-/** SPEC §9's storage key: note-{contentType}-{contentId}. */
+/** The storage key (docs/product.md#limits): note-{contentType}-{contentId}. */
 export const noteKey = (contentType: NoteContentType, contentId: number) => `note-${contentType}-${contentId}`;
 
 /**
@@ -36,7 +36,7 @@ export async function withReopen<T>(work: () => Promise<T>, db: AppDatabase = ap
 
 /**
  * Saves the note as typed (overwriting), or deletes it when the text is blank after trimming: a
- * note exists only when it says something (SPEC §3). Device only: nothing is sent to a server.
+ * note exists only when it says something (docs/product.md#private-notes). Device only: nothing is sent to a server.
  * `title` (the video's or article's) is kept with it for the notes page; without one, the title
  * saved before stays. Returns the stored note, or null when there is none.
  */

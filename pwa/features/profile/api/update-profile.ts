@@ -14,7 +14,7 @@ export interface ProfileValues {
 
 /**
  * The PUT body. The API replaces all three fields (a missing one is cleared), so bio and website
- * are always sent, and socialLinks is left out exactly when both links are empty (SPEC §7).
+ * are always sent, and socialLinks is left out exactly when both links are empty (docs/product.md#data-the-app-holds).
  */
 export function toUpdateProfileInput(values: ProfileValues): UpdateProfileInput {
   const socialLinks = socialLinksJson(values.x, values.instagram);

@@ -55,7 +55,7 @@ describe('the Upload Avatar dialog', () => {
   });
 });
 
-test('SPEC §8: the retryable upload statuses', () => {
+test('docs/product.md#messages-and-errors: the retryable upload statuses', () => {
   for (const status of [0, 408, 409, 418, 423, 429, 500, 502, 503, 504, 599]) expect(isRetryableStatus(status)).toBe(true);
   for (const status of [400, 401, 403, 404, 413, 415, 501, 505]) expect(isRetryableStatus(status)).toBe(false);
 });

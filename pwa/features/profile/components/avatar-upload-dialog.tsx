@@ -3,7 +3,7 @@ import { CheckCircle2, ImageUp, Pause, Play, RotateCcw, Upload, X } from 'lucide
 import { Dialog } from '../../../components/ui/dialog';
 import { useAvatarUpload, type AvatarUpload, type UploadStage } from './use-avatar-upload';
 
-/** The dialog's own lifecycle (SPEC §4): content stays while it closes, then goes (which aborts and resets). */
+/** The dialog's own lifecycle (docs/product.md#avatar-upload): content stays while it closes, then goes (which aborts and resets). */
 export type AvatarDialogState = 'open' | 'closing' | 'hidden';
 
 export function formatBytes(bytes: number): string {

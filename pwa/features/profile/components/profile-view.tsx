@@ -4,7 +4,7 @@ import { readSocialLinks, socialLink, websiteLink } from '../social-links';
 
 const LINK_REL = 'noopener noreferrer me';
 
-/** True when there is nothing to show about the person beyond their name (SPEC §2's empty profile). */
+/** True when there is nothing to show about the person beyond their name (the empty profile of docs/product.md#profile). */
 export function isProfileEmpty(profile: User): boolean {
   const { x, instagram } = readSocialLinks(profile.socialLinks);
   return !profile.bio?.trim() && !profile.website?.trim() && !x && !instagram;

@@ -8,19 +8,19 @@ import { getUploadTicket, parseStoredObject, updateAvatar } from '../api/avatar'
 import { useApplyUserUpdate } from '../api/profile';
 
 /**
- * SPEC §4's upload states, plus `idle` (nothing chosen) and `paused`. `preprocessing` is getting
+ * The upload states of docs/product.md#avatar-upload, plus `idle` (nothing chosen) and `paused`. `preprocessing` is getting
  * the one-time upload address; `postprocessing` is pointing the avatar at the stored image.
  */
 export type UploadStage = 'idle' | 'waiting' | 'preprocessing' | 'uploading' | 'paused' | 'postprocessing' | 'complete' | 'error';
 
 export const UPLOAD_FAILED = 'Failed to upload avatar. Please try again.';
 
-/** SPEC §8: the statuses worth sending again (network failures, status 0, too). */
+/** docs/product.md#messages-and-errors: the statuses worth sending again (network failures, status 0, too). */
 export function isRetryableStatus(status: number): boolean {
   return status === 0 || [408, 409, 418, 423, 429].includes(status) || (status >= 500 && status !== 501 && status !== 505);
 }
 
-/** SPEC §5: one image, at most 5 MB, never started by itself. The file goes as the raw body of a PUT. */
+/** docs/product.md#input-rules: one image, at most 5 MB, never started by itself. The file goes as the raw body of a PUT. */
 export function createAvatarUppy(): Uppy<Meta, Body> {
   return new Uppy<Meta, Body>({
     id: 'avatar',
@@ -67,7 +67,7 @@ export interface AvatarUpload {
 }
 
 /**
- * The avatar upload (SPEC §2, §5): Uppy keeps the file, checks the restrictions and sends it with
+ * The avatar upload (docs/product.md#avatar-upload, #input-rules): Uppy keeps the file, checks the restrictions and sends it with
  * XHR progress; this hook adds the ticket before and the avatar update after. XHR uploads cannot be
  * paused, so Pause aborts the request and Resume starts it again from the beginning (with a fresh
  * one-time address). The Uppy instance lives as long as the dialog's content; unmounting aborts.

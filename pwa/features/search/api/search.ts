@@ -7,7 +7,7 @@ export const searchKeys = {
   results: (query: string) => [...searchKeys.all, query] as const,
 };
 
-/** SPEC §8: a failed site search reads 'Failed to search'; the cause (status, body) stays attached. */
+/** docs/product.md#messages-and-errors: a failed site search reads 'Failed to search'; the cause (status, body) stays attached. */
 export class SearchError extends Error {
   override readonly name = 'SearchError';
   constructor(options?: { cause?: unknown }) {
@@ -25,7 +25,7 @@ export async function getSearchResults(query: string, signal?: AbortSignal): Pro
   }
 }
 
-/** Runs only for a non-empty query (SPEC §5); the same query is answered from the cache afterwards. */
+/** Runs only for a non-empty query (docs/product.md#input-rules); the same query is answered from the cache afterwards. */
 export const searchQueryOptions = (query: string) =>
   queryOptions({
     queryKey: searchKeys.results(query),

@@ -12,7 +12,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import type { OfflineSearchSlot } from '../../../components/ui/offline-search-slot';
 
 /**
- * The site search screen (SPEC §2): the query comes from the URL (`query`, already trimmed), so a
+ * The site search screen (docs/product.md#site-search): the query comes from the URL (`query`, already trimmed), so a
  * search is a link that can be shared, bookmarked and gone back to. Searching from the page's own
  * box just changes the URL.
  */

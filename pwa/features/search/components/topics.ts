@@ -1,4 +1,4 @@
-/** SPEC §9: 12 popular topics, offered as chips when there is nothing to search for yet. */
+/** docs/product.md#site-search: 12 popular topics, offered as chips when there is nothing to search for yet. */
 export const POPULAR_TOPICS = [
   'Resurrection',
   'Trinity',
@@ -14,5 +14,5 @@ export const POPULAR_TOPICS = [
   'Context',
 ] as const;
 
-/** 'Found 1 result for "x"', 'Found 3 results for "x"' (SPEC: 'Found N result(s) for "{query}"'). */
+/** 'Found 1 result for "x"', 'Found 3 results for "x"' (docs/product.md#site-search: 'Found N result(s) for "{query}"'). */
 export const resultLine = (count: number, query: string) => `Found ${count} result${count === 1 ? '' : 's'} for "${query}"`;

@@ -3,5 +3,5 @@ import { videoKeys } from './video-keys';
 
 const viewsPath = (id: number) => `/api/videos/${id}/views`;
 
-/** SPEC §2: "Loading a video registers a view": once per visit of the watch page, once the video has loaded. */
+/** docs/product.md#watch-page: opening the page counts a view, once per visit of the watch page, once the video has loaded. */
 export const useCountVideoView = (videoId: number | undefined): void => useCountViewOnce(videoId, viewsPath, videoKeys.detail);

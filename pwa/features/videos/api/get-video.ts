@@ -3,7 +3,7 @@ import { videoSchema, type Video } from '../../../../contract/content.js';
 import { ApiError, apiFetch, NetworkError } from '../../../lib/api-client';
 import { videoKeys } from './video-keys';
 
-/** SPEC §8's text for a video that could not be loaded (other than a missing one). */
+/** The text (docs/product.md#messages-and-errors) for a video that could not be loaded (other than a missing one). */
 export const GET_VIDEO_ERROR = 'Failed to fetch video';
 
 /** GET /api/videos/{id}. A missing video is an ApiError with status 404. */

@@ -4,7 +4,7 @@ import { videoSchema, type Video } from '../../../../contract/content.js';
 import { apiFetch, withQuery } from '../../../lib/api-client';
 import { videoKeys } from './video-keys';
 
-/** SPEC §8's text for a failed video search. */
+/** The text (docs/product.md#messages-and-errors) for a failed video search. */
 export const SEARCH_VIDEOS_ERROR = 'Failed to search videos';
 
 /**
@@ -19,7 +19,7 @@ export const searchVideosQueryOptions = (query: string) =>
   queryOptions({
     queryKey: videoKeys.search(query),
     queryFn: ({ signal }) => searchVideos(query, signal),
-    // SPEC §5: the video search runs only for a non-blank query.
+    // docs/product.md#input-rules: the video search runs only for a non-blank query.
     enabled: query.trim() !== '',
   });
 

@@ -4,7 +4,7 @@ import { usePopularVideos } from '../api/get-popular-videos';
 export const POPULAR_SHOWN = 2;
 
 /**
- * 'Most Popular Videos' (SPEC §2, §9): shown only when the server returns at least two, and then
+ * 'Most Popular Videos' (docs/product.md#home, #limits): shown only when the server returns at least two, and then
  * the first two. Nothing is shown while loading or on failure, so the heading never appears and
  * then vanishes.
  */

@@ -5,7 +5,7 @@ export type VideoFilter = 'all' | 'videos' | 'shorts';
 interface FilterOption {
   value: VideoFilter;
   label: string;
-  /** The words of SPEC's no-match text for this filter: 'No {noun} found matching "…"'. */
+  /** The words of the product's (docs/product.md) no-match text for this filter: 'No {noun} found matching "…"'. */
   noun: string;
   matches: (video: Video) => boolean;
 }

@@ -22,7 +22,7 @@ const normalise = (text: string) => (text.trim() === '' ? '' : text);
  * The video library: a search box, the All / Videos / Shorts filter with counts, and the result
  * cards. The query lives in the URL (`?q=`, and `?type=` for the filter), so reload and
  * back/forward keep it; typing updates it after a short pause, Enter at once. Nothing is fetched
- * before a non-blank query (SPEC §5).
+ * before a non-blank query (docs/product.md#input-rules).
  */
 export function VideoLibrary({ offlineResults }: { offlineResults?: OfflineSearchSlot } = {}) {
   const [params, setParams] = useSearchParams();
@@ -153,7 +153,7 @@ function Results({
   );
 }
 
-/** A search with no answer: loading, offline (never searched on this device), or SPEC's error text. */
+/** A search with no answer: loading, offline (never searched on this device), or the product's (docs/product.md) error text. */
 function NoResultsYet({ query, search, offlineResults }: { query: string; search: ReturnType<typeof useSearchVideos>; offlineResults?: OfflineSearchSlot }) {
   const state = useQueryConnectionState(search);
   if (state === 'offline-empty') {

@@ -11,7 +11,7 @@ export function embedUrl(youtubeId: string): string {
 }
 
 /**
- * The embedded player, autoplaying, in a 16:9 box (SPEC §9), shorts included. Opened offline it
+ * The embedded player, autoplaying, in a 16:9 box (docs/product.md#limits), shorts included. Opened offline it
  * says it needs a connection (over the thumbnail, when the device has it) and becomes the player
  * when the connection returns. A player already on screen stays when the signal drops: it goes
  * on with what it has buffered, and a tunnel does not cost the reader their place in the video.

@@ -28,7 +28,7 @@ export interface WatchVideoSlots {
 
 /**
  * The watch page for `/watch/{id}`: the player and the video's details (with their age when
- * shown offline from the device), or 'Video Not Found', or SPEC's error text, or, offline for a
+ * shown offline from the device), or 'Video Not Found', or the product's (docs/product.md) error text, or, offline for a
  * video never opened here, that it needs a connection. A loaded video counts one view per visit.
  * `id` is the raw route parameter: one that is not a positive whole number names no video and is
  * not fetched.
