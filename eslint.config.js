@@ -92,8 +92,6 @@ export default tseslint.config(
   },
   {
     files: ['api/modules/**/*.ts'],
-    // live is being rewritten elsewhere; it gets the rule when it is converted.
-    ignores: ['api/modules/live/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/pwa/**'] }, API_MODULE_INTERNALS.sibling] }] },
   },
   {

@@ -59,7 +59,7 @@ export function createApp(rawDeps: AppDeps): Koa {
     bookmarkRoutes(services),
     progressRoutes(services.progress),
     commentRoutes(services.comments),
-    liveRoutes(deps),
+    liveRoutes(services.live, deps.events, services.users.isEditorNow),
     newsletterRoutes(services.newsletter),
   ]) {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));

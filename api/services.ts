@@ -6,6 +6,7 @@ import { commentsService } from './modules/comments/comments.service.js';
 import { contentService } from './modules/content/content.service.js';
 import { devotionalsService } from './modules/devotionals/devotionals.service.js';
 import { feedsService } from './modules/feeds/feeds.service.js';
+import { liveService } from './modules/live/live.service.js';
 import { newsletterService } from './modules/newsletter/newsletter.service.js';
 import { objectsService } from './modules/objects/objects.service.js';
 import { progressService } from './modules/progress/progress.service.js';
@@ -18,7 +19,7 @@ import { videosService } from './modules/videos/videos.service.js';
  * database handle, and handed the services it uses. Routes receive the services they serve
  * (createApp); no module builds another's service or reads another's repo.
  */
-export function createServices({ db, config }: AppDeps) {
+export function createServices({ db, config, events }: AppDeps) {
   const content = contentService(db);
   const objects = objectsService(db, config);
   const search = searchService(db);
@@ -32,6 +33,7 @@ export function createServices({ db, config }: AppDeps) {
     devotionals: devotionalsService(db),
     feeds: feedsService(blog, videos),
     folders,
+    live: liveService(db, events),
     newsletter: newsletterService(db),
     objects,
     progress: progressService(db, content),

@@ -24,6 +24,14 @@ export const requireUser: Middleware = async (ctx, next) => {
   await next();
 };
 
+/** `requireUser` with its own 401 message (e.g. 'Please sign in as an editor.'). */
+export function requireSignIn(message: string): Middleware {
+  return async (ctx, next) => {
+    (ctx.state as AuthState).actorId = signedInOr401(ctx, message);
+    await next();
+  };
+}
+
 /** The signed-in user's id on a route behind `requireUser`, `requireSelf` or `requireEditor`. */
 export function actorId(ctx: Context): number {
   const id = (ctx.state as AuthState).actorId;
@@ -56,12 +64,12 @@ export type EditorLookup = (userId: number) => Promise<boolean | null>;
  * 401 without a session (or when its account is gone), 403 for a signed-in non-editor. The role is
  * read at each request, so a grant or revoke counts from the next one.
  */
-export function requireEditor(isEditor: EditorLookup): Middleware {
+export function requireEditor(isEditor: EditorLookup, refusal = 'Only editors can manage blog posts.'): Middleware {
   return async (ctx, next) => {
     const id = signedInOr401(ctx, 'Please sign in as an editor.');
     const editor = await isEditor(id);
     if (editor === null) throw unauthorized('Your session has ended. Please sign in again.');
-    if (!editor) throw forbidden('Only editors can manage blog posts.');
+    if (!editor) throw forbidden(refusal);
     (ctx.state as AuthState).actorId = id;
     await next();
   };

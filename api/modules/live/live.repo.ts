@@ -1,7 +1,6 @@
-import type { LiveQuestion, LiveStream } from '../../../contract/index.js';
+import { isRowId, type LiveQuestion, type LiveStream } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
 import { nowIso, toBool, toIso, toIsoOrNull, toNumber } from '../../lib/convert.js';
-import { fitsIntColumn } from '../content/content.repo.js';
 
 interface LiveStreamRow {
   id: number | string;
@@ -72,7 +71,7 @@ export function liveRepo(db: Db) {
     },
 
     async findStream(id: number): Promise<LiveStream | undefined> {
-      if (!fitsIntColumn(id)) return undefined;
+      if (!isRowId(id)) return undefined;
       const row = await db<LiveStreamRow>('live_streams').where({ id }).first();
       return row ? toLiveStream(row) : undefined;
     },
@@ -85,7 +84,7 @@ export function liveRepo(db: Db) {
     async questions(liveStreamId: number, { limit, before }: { limit: number; before?: number }): Promise<LiveQuestion[] | undefined> {
       let query = db<LiveQuestionRow>('live_questions').where({ live_stream_id: liveStreamId });
       if (before !== undefined) {
-        if (!fitsIntColumn(before)) return undefined;
+        if (!isRowId(before)) return undefined;
         const cursor = await db<LiveQuestionRow>('live_questions').where({ id: before, live_stream_id: liveStreamId }).first('is_highlighted', 'created_at');
         if (!cursor) return undefined;
         const highlighted = toBool(cursor.is_highlighted);
@@ -114,14 +113,14 @@ export function liveRepo(db: Db) {
     },
 
     async findQuestion(id: number): Promise<LiveQuestion | undefined> {
-      if (!fitsIntColumn(id)) return undefined;
+      if (!isRowId(id)) return undefined;
       const row = await db<LiveQuestionRow>('live_questions').where({ id }).first();
       return row ? toLiveQuestion(row) : undefined;
     },
 
     /** Sets the marks given; the question as it is now, or undefined when there is no such question. */
     async setMarks(id: number, marks: { isHighlighted?: boolean; isAnswered?: boolean }): Promise<LiveQuestion | undefined> {
-      if (!fitsIntColumn(id)) return undefined;
+      if (!isRowId(id)) return undefined;
       const patch: Record<string, boolean> = {};
       if (marks.isHighlighted !== undefined) patch.is_highlighted = marks.isHighlighted;
       if (marks.isAnswered !== undefined) patch.is_answered = marks.isAnswered;

@@ -1,15 +1,24 @@
 import Router from '@koa/router';
-import type { AppDeps } from '../../deps.js';
-import { sessionUserId } from '../../middleware/auth.js';
+import { z } from 'zod';
+import { idSchema, moderateQuestionInputSchema } from '../../../contract/index.js';
+import type { EventBus } from '../../lib/event-bus.js';
 import { sendJsonOrNull } from '../../lib/respond.js';
+import { requireEditor, requireSignIn, type EditorLookup } from '../../middleware/auth.js';
+import { inputOf, validInput } from '../../middleware/input.js';
 import { cachePublicly } from '../../middleware/public-cache.js';
 import { liveEventStreams } from './live-event-streams.js';
-import { liveService } from './live.service.js';
+import type { LiveService } from './live.service.js';
 
-export function liveRoutes({ db, events }: AppDeps): Router {
-  const service = liveService(db, events);
+export function liveRoutes(service: LiveService, events: EventBus, isEditor: EditorLookup): Router {
   const streams = liveEventStreams(events, { findQuestion: (id) => service.findQuestion(id) });
   const router = new Router();
+  // The API's order of checks: 401 signed out, 400 a bad id or body, 403 not an editor, 404 no such question.
+  const moderation = [
+    requireSignIn('Please sign in as an editor.'),
+    validInput(questionIdSchema, (ctx) => ({ id: (ctx.params as Record<string, string | undefined>).id })),
+    validInput(moderateQuestionInputSchema, (ctx) => ctx.request.body ?? {}),
+    requireEditor(isEditor, 'Only editors can moderate live questions.'),
+  ];
 
   // `null` (JSON) when nothing is live: the PWA shows "No Live Stream Currently". Its viewer
   // count is the pages watching it now (open event streams, all processes), as its events say.
@@ -52,9 +61,12 @@ export function liveRoutes({ db, events }: AppDeps): Router {
   });
 
   // Editors only: highlight or answer a question; every open page sees it.
-  router.patch('/questions/:id', async (ctx) => {
-    ctx.body = await service.moderate(sessionUserId(ctx), ctx.params.id, ctx.request.body);
+  router.patch('/questions/:id', ...moderation, async (ctx) => {
+    ctx.body = await service.moderate(inputOf(ctx, questionIdSchema).id, inputOf(ctx, moderateQuestionInputSchema));
   });
 
   return router;
 }
+
+/** A question's id in the path: a 400 naming `id` when it is not a number. */
+const questionIdSchema = z.object({ id: idSchema });

@@ -1,11 +1,9 @@
-import { createQuestionInputSchema, moderateQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream } from '../../../contract/index.js';
+import { createQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream, type ModerateQuestionInput } from '../../../contract/index.js';
 import type { Db } from '../../db.js';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { nowIso } from '../../lib/convert.js';
 import type { EventBus } from '../../lib/event-bus.js';
-import { parseNumericParam } from '../content/ownership.js';
-import { usersRepo } from '../users/users.repo.js';
-import { isEditor } from '../users/users.service.js';
+import { parseNumericParam } from '../../lib/params.js';
 import { liveRepo } from './live.repo.js';
 
 const STREAM_NOT_FOUND = 'That live stream does not exist.';
@@ -18,7 +16,6 @@ const QUESTION_NOT_FOUND = 'That question does not exist.';
  */
 export function liveService(db: Db, events: EventBus) {
   const repo = liveRepo(db);
-  const users = usersRepo(db);
   /** A change that was saved but could not be announced is not the caller's failure: pages catch up when they reconnect. */
   const announce = async (question: LiveQuestion) => {
     try {
@@ -55,19 +52,9 @@ export function liveService(db: Db, events: EventBus) {
       return question;
     },
 
-    /**
-     * Sets a question's highlighted/answered marks: `actorId` is the signed-in user (null: nobody),
-     * who must hold the editor role now (401 signed out, 403 otherwise).
-     */
-    async moderate(actorId: number | null, questionIdParam: unknown, input: unknown): Promise<LiveQuestion> {
-      // The API's order of checks: 401, 400, 403, 404.
-      if (actorId === null) throw unauthorized('Please sign in as an editor.');
-      const actor = await users.findById(actorId);
-      if (!actor) throw unauthorized('Your session has ended. Please sign in again.');
-      const id = parseNumericParam('id', questionIdParam);
-      const marks = moderateQuestionInputSchema.parse(input ?? {});
-      if (!isEditor(actor)) throw forbidden('Only editors can moderate live questions.');
-      const question = await repo.setMarks(id, marks);
+    /** Sets a question's highlighted/answered marks (the route lets editors only); 404 when there is no such question. */
+    async moderate(questionId: number, marks: ModerateQuestionInput): Promise<LiveQuestion> {
+      const question = await repo.setMarks(questionId, marks);
       if (!question) throw notFound(QUESTION_NOT_FOUND);
       await announce(question);
       return question;
@@ -86,3 +73,5 @@ export function liveService(db: Db, events: EventBus) {
     },
   };
 }
+
+export type LiveService = ReturnType<typeof liveService>;
