@@ -5,7 +5,7 @@ import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferr
 import { SaveButton } from '../deferred/save-tools';
 // By path, not through the feature's index: that would bring the /blog list's code with the article.
 import { BlogPostView } from '../../features/blog/components/blog-post-view';
-import { clearPosition, ReadingPosition } from '../../features/resume';
+import { forgetPosition, ReadingPosition } from '../deferred/resume-tools';
 import { ShareButton } from '../../features/share';
 
 /**
@@ -28,7 +28,7 @@ export function Component() {
           actions={(post) => (
             <>
               <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
-              <CompleteButton contentType="blog" contentId={post.id} onCompletedChange={(done) => done && clearPosition('blog', post.id)} />
+              <CompleteButton contentType="blog" contentId={post.id} onCompletedChange={(done) => done && forgetPosition('blog', post.id)} />
               <SaveButton kind="post" post={post} />
               <ShareButton title={post.title} path={`/blog/${post.id}`} />
             </>

@@ -6,15 +6,12 @@ import { Link } from 'react-router-dom';
 import { FeaturedArticle } from '../../features/blog/components/featured-article';
 import { DevotionalWidget } from '../../features/devotional';
 import { NewsletterForm } from '../../features/newsletter';
-// The completion records' request alone: the feature's index would bring the mark button and IndexedDB.
-import { useUserProgress } from '../../features/progress/api/progress';
-import { ContinueSection, continueItems, usePositions, type ResumePosition } from '../../features/resume';
 import { FeaturedVideo } from '../../features/videos/components/featured-video';
 import { PopularVideos } from '../../features/videos/components/popular-videos';
 import { SearchInput } from '../../components/ui/search-input';
 import { SITE_DESCRIPTION, SITE_NAME, usePageHead, type PageHead } from '../../lib/use-document-title';
 import { useSearchForm } from '../../lib/use-search-form';
-import { useUser } from '../../lib/session';
+import { ContinueWhereYouLeftOff } from '../deferred/resume-tools';
 
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
 
@@ -54,22 +51,6 @@ export function Component() {
       </div>
     </>
   );
-}
-
-/** The unfinished items kept on this device; none on the server and while hydrating (see usePositions). */
-function ContinueWhereYouLeftOff() {
-  const positions = usePositions();
-  const unfinished = continueItems(positions, undefined, Infinity);
-  // Only with something to show is the reader's completion list asked for.
-  return unfinished.length ? <ContinueWithoutCompleted positions={unfinished} /> : null;
-}
-
-/** Leaves out what the signed-in reader marked complete (on any device). */
-function ContinueWithoutCompleted({ positions }: { positions: ResumePosition[] }) {
-  const { user } = useUser();
-  const { data: progress } = useUserProgress(user?.id ?? null);
-  const completed = new Set(progress?.filter((p) => p.completed).map((p) => `${p.contentType}:${p.contentId}`));
-  return <ContinueSection items={continueItems(positions, (kind, id) => completed.has(`${kind}:${id}`))} />;
 }
 
 function Hero() {

@@ -1,5 +1,6 @@
 import { Page, PageHeading } from '../../components/ui/page';
-import { VideoLibrary } from '../../features/videos';
+// By path: the feature's index would bring the watch page's code with the library.
+import { VideoLibrary } from '../../features/videos/components/video-library';
 import { offlineSearchResults } from '../deferred/offline-search';
 import { usePageHead } from '../../lib/use-document-title';
 

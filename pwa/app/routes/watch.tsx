@@ -3,11 +3,10 @@ import { Page } from '../../components/ui/page';
 import { youtubeThumbnailUrl } from '../../components/content';
 import { BookmarkButton, Comments, CompleteButton, NotesPanel } from '../deferred/study-tools';
 import { SaveButton } from '../deferred/save-tools';
-// By path: the IFrame API glue loads with this page only, never with home's 'Continue' list.
-import { ResumablePlayer } from '../../features/resume/components/resumable-player';
-import { clearPosition } from '../../features/resume';
+import { forgetPosition, ResumablePlayer } from '../deferred/resume-tools';
 import { ShareButton } from '../../features/share';
-import { WatchVideo } from '../../features/videos';
+// By path: the feature's index would bring the video library's code with the watch page.
+import { WatchVideo } from '../../features/videos/components/watch-video';
 
 /**
  * /watch/{id} (docs/product.md#watch-page): the videos feature shows the player and details; the resume feature's
@@ -33,7 +32,7 @@ export function Component() {
         actions={(video) => (
           <>
             <BookmarkButton contentType="video" contentId={video.id} title={video.title} />
-            <CompleteButton contentType="video" contentId={video.id} onCompletedChange={(done) => done && clearPosition('video', video.id)} />
+            <CompleteButton contentType="video" contentId={video.id} onCompletedChange={(done) => done && forgetPosition('video', video.id)} />
             <ShareButton title={video.title} path={`/watch/${video.id}`} />
             <SaveButton kind="video" video={video} />
           </>

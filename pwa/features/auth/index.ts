@@ -2,5 +2,3 @@
 // (UserProvider, useUser) is in lib/session.tsx; openAuthDialog() is in lib/auth-dialog.ts.
 export { AuthDialog } from './components/auth-dialog';
 export { useLogout } from './api/logout';
-export { useLogin } from './api/login';
-export { useSignup } from './api/signup';

@@ -6,7 +6,9 @@ import { contentTypeSchema, type ContentType } from '../../../contract/common.js
 // notes, and Dexie would join the home page's first load). Each position carries the item's title
 // and thumbnail, so 'Continue where you left off' needs no request, offline included.
 
-export const RESUME_STORAGE_KEY = 'cik-resume';
+import { RESUME_STORAGE_KEY } from './storage-key';
+
+export { RESUME_STORAGE_KEY };
 /** The newest positions kept; older ones are dropped when a new one is saved. */
 export const MAX_POSITIONS = 50;
 /** A position not touched for this long (about six months) is dropped. */

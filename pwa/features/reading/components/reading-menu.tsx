@@ -1,6 +1,6 @@
 import { Type } from 'lucide-react';
 import { useDisclosure } from '../../../lib/use-disclosure';
-import { ReadingSettings } from './reading-settings';
+import { ReadingSettings } from './reading-settings-lazy';
 
 /**
  * The header's 'Reading settings' for a signed-out reader on a wide screen (signed in, they are in
