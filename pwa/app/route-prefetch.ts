@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
-import { parseRouteId } from '../lib/ids';
+// A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
+import { rowIdFromPath } from '../../contract/index.js';
 
 /**
  * Render-as-you-fetch: a route's loader starts the queries its page will ask for while the page's
@@ -27,14 +28,14 @@ export const prefetchHome: Prefetch = async (queryClient) => {
 };
 
 export const prefetchVideo: Prefetch = async (queryClient, { params }) => {
-  const id = parseRouteId(params.id);
+  const id = rowIdFromPath(params.id);
   if (id === null) return;
   const { videoQueryOptions } = await import('../features/videos/api/get-video');
   return queryClient.prefetchQuery(videoQueryOptions(id));
 };
 
 export const prefetchPost: Prefetch = async (queryClient, { params }) => {
-  const id = parseRouteId(params.id);
+  const id = rowIdFromPath(params.id);
   if (id === null) return;
   // The article's Markdown renderer too: the text can show as soon as both are in.
   const [{ postQueryOptions }, { preloadMarkdown }] = await Promise.all([

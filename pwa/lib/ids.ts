@@ -10,9 +10,3 @@ export function newId(): string {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-/** A route's `:id` as the positive whole number it names, or null (then the page shows its not-found state and fetches nothing). */
-export function parseRouteId(raw: string | undefined): number | null {
-  const id = raw !== undefined && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(id) ? id : null;
-}

@@ -11,7 +11,8 @@ import { usePost } from '../api/get-post';
 import { useRecordView } from '../api/record-view';
 import { MarkdownContent, preloadMarkdown } from './markdown-content';
 import { RelatedPosts } from './related-posts';
-import { parseRouteId } from '../../../lib/ids';
+// A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
+import { rowIdFromPath } from '../../../../contract/index.js';
 import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
 import { LoadError } from '../../../components/ui/load-error';
 
@@ -36,7 +37,7 @@ const BackToBlog = () => (
 
 /** /blog/{id}: the article, then what the route composes around it, then related posts. */
 export function BlogPostView(props: BlogPostViewProps) {
-  const id = parseRouteId(props.id);
+  const id = rowIdFromPath(props.id);
   if (id === null) return <ArticleNotFound />;
   return <LoadedPostView {...props} postId={id} />;
 }

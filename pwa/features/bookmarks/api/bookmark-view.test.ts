@@ -20,7 +20,7 @@ function entry(kind: string, body: unknown, extra: Partial<OutboxEntry> = {}): O
 describe('overlayBookmarks', () => {
   test('with nothing queued it is the server state, newest first, all synced', () => {
     const view = overlayBookmarks(server, folders, []);
-    expect(view.bookmarks.map((b) => [b.key, b.categoryId, b.sync.status])).toEqual([
+    expect(view.bookmarks.map((b) => [b.key, b.folderId, b.sync.status])).toEqual([
       ['video:1', FOLDER_A, 'synced'],
       ['blog:5', null, 'synced'],
     ]);
@@ -59,11 +59,11 @@ describe('overlayBookmarks', () => {
       ['Easter', '#FF0000', 'synced'],
       ['Study', '#3B82F6', 'pending'],
     ]);
-    expect(view.byKey.get('blog:5')!.categoryId).toBe(FOLDER_B);
+    expect(view.byKey.get('blog:5')!.folderId).toBe(FOLDER_B);
 
     const remove = entry('folder.delete', { id: FOLDER_A, name: 'Easter' });
     view = overlayBookmarks(server, folders, [create, move, remove]);
     expect(view.folders.map((f) => f.name)).toEqual(['Study']);
-    expect(view.bookmarks.find((b) => b.key === 'video:1')!.categoryId).toBeNull();
+    expect(view.bookmarks.find((b) => b.key === 'video:1')!.folderId).toBeNull();
   });
 });

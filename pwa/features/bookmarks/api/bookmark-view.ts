@@ -17,7 +17,8 @@ export interface BookmarkItem {
   id: string;
   contentType: ContentType;
   contentId: number;
-  categoryId: string | null;
+  /** The folder it is filed in (the API's `categoryId`), or null. */
+  folderId: string | null;
   content: Bookmark['content'];
   title: string;
   createdAt: string;
@@ -59,7 +60,7 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
       id: b.id,
       contentType: b.contentType,
       contentId: b.contentId,
-      categoryId: b.categoryId,
+      folderId: b.categoryId,
       content: b.content,
       title: b.content?.title ?? `${b.contentType === 'video' ? 'Video' : 'Article'} ${b.contentId}`,
       createdAt: b.createdAt,
@@ -93,7 +94,7 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
         id: live?.id ?? v.id ?? entry.id,
         contentType: v.contentType,
         contentId: v.contentId,
-        categoryId: v.categoryId,
+        folderId: v.categoryId,
         content: prev?.content ?? null,
         title: prev?.content ? prev.title : titleOf(v),
         createdAt: live?.createdAt ?? entry.createdAt,
@@ -109,7 +110,7 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
         id: prev?.id ?? entry.id,
         contentType: v.contentType,
         contentId: v.contentId,
-        categoryId: prev?.categoryId ?? null,
+        folderId: prev?.folderId ?? null,
         content: prev?.content ?? null,
         title: prev?.title ?? titleOf(v),
         createdAt: prev?.createdAt ?? entry.createdAt,
@@ -118,7 +119,7 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
       });
     } else if (write.type === 'move') {
       const prev = byKey.get(bookmarkKey(write.vars.contentType, write.vars.contentId));
-      if (prev && !prev.removed) byKey.set(prev.key, { ...prev, categoryId: write.vars.categoryId, sync });
+      if (prev && !prev.removed) byKey.set(prev.key, { ...prev, folderId: write.vars.categoryId, sync });
     } else if (write.type === 'createFolder') {
       const v = write.vars;
       folders.set(v.id, { id: v.id, name: v.name.trim(), color: v.color || DEFAULT_FOLDER_COLOR, deleted: false, sync });
@@ -133,7 +134,7 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
   const foldersKnown = serverFolders !== undefined;
   const bookmarks = [...byKey.values()]
     .filter((b) => !b.removed || b.sync.status === 'failed')
-    .map((b) => (foldersKnown && b.categoryId && !shownIds.has(b.categoryId) ? { ...b, categoryId: null } : b))
+    .map((b) => (foldersKnown && b.folderId && !shownIds.has(b.folderId) ? { ...b, folderId: null } : b))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return { byKey, bookmarks, folders: shownFolders };
 }

@@ -30,9 +30,9 @@ export function useBookmarkWrites() {
 
     return {
       /** Bookmarked, in this folder (or none). `existing` keeps the id of a bookmark already there. */
-      async save(target: SaveBookmarkTarget, categoryId: string | null, existing?: BookmarkItem) {
+      async save(target: SaveBookmarkTarget, folderId: string | null, existing?: BookmarkItem) {
         const kept = existing && !existing.removed;
-        await write(saveBookmarkWrite, userId, { ...target, id: kept ? existing.id : newId(), categoryId });
+        await write(saveBookmarkWrite, userId, { ...target, id: kept ? existing.id : newId(), categoryId: folderId });
         toast({ title: kept ? 'Bookmark updated' : 'Bookmarked!' });
       },
 
@@ -43,9 +43,9 @@ export function useBookmarkWrites() {
       },
 
       /** Files a bookmark in a folder, or in none. */
-      async move(bookmark: BookmarkItem, categoryId: string | null) {
+      async move(bookmark: BookmarkItem, folderId: string | null) {
         const { contentType, contentId, title } = bookmark;
-        await write(moveBookmarkWrite, userId, { bookmarkId: bookmark.id, contentType, contentId, title, categoryId });
+        await write(moveBookmarkWrite, userId, { bookmarkId: bookmark.id, contentType, contentId, title, categoryId: folderId });
         toast({ title: 'Bookmark updated' });
       },
 

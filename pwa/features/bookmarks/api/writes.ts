@@ -36,7 +36,10 @@ function putBookmark(queryClient: QueryClient, userId: number, response: unknown
   });
 }
 
-/** Bookmarked, in a folder or none; `id` keeps the id of a bookmark already there (absent on entries of older versions). */
+/**
+ * Bookmarked, in a folder or none; `id` keeps the id of a bookmark already there (absent on entries
+ * of older versions). `categoryId` is the folder, named as the API names it: queued entries store it.
+ */
 export const saveBookmarkWrite = defineWrite({
   kind: 'bookmark.save',
   schema: z.object({ ...item, id: z.optional(z.string()), categoryId: z.nullable(z.string()) }),

@@ -79,7 +79,7 @@ function SignedInBookmarkButton({ userId, contentType, contentId, title }: Bookm
           <select
             id={selectId}
             className="select select-sm w-40"
-            value={item.categoryId ?? ''}
+            value={item.folderId ?? ''}
             onChange={(event) => void writes?.save(target, event.target.value || null, item)}
           >
             <option value="">No folder</option>

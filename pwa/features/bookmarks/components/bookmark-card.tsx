@@ -10,7 +10,7 @@ export interface BookmarkCardProps {
   bookmark: BookmarkItem;
   folders: FolderItem[];
   badge?: ReactNode;
-  onMove: (categoryId: string | null) => void;
+  onMove: (folderId: string | null) => void;
   onRemove: () => void;
   onRetry: (entryId: string) => void;
   onDiscard: (entryId: string) => void;
@@ -68,7 +68,7 @@ export function BookmarkCard({ bookmark, folders, badge, onMove, onRemove, onRet
             <label htmlFor={selectId} className="text-xs font-medium text-base-content/75">
               Folder
             </label>
-            <select id={selectId} className="select select-sm w-44" value={bookmark.categoryId ?? ''} onChange={(event) => onMove(event.target.value || null)} disabled={bookmark.removed}>
+            <select id={selectId} className="select select-sm w-44" value={bookmark.folderId ?? ''} onChange={(event) => onMove(event.target.value || null)} disabled={bookmark.removed}>
               <option value="">No folder</option>
               {folders
                 .filter((f) => !f.deleted)

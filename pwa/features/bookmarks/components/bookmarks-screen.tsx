@@ -33,7 +33,7 @@ export function BookmarksScreen({ userId, badge }: BookmarksScreenProps) {
   const { bookmarks, folders, bookmarksQuery, foldersQuery } = view;
   const liveFolders = folders.filter((f) => !f.deleted);
   const selectedFolder = liveFolders.find((f) => f.id === selected) ?? null;
-  const shown = selectedFolder ? bookmarks.filter((b) => b.categoryId === selectedFolder.id) : bookmarks;
+  const shown = selectedFolder ? bookmarks.filter((b) => b.folderId === selectedFolder.id) : bookmarks;
 
   // Until the queued writes are read, the list could show a removed bookmark, or miss a new one.
   if (!view.queueKnown || (bookmarksQuery.isPending && bookmarks.length === 0)) return <CardSkeletons label="Loading bookmarks…" />;
@@ -75,7 +75,7 @@ export function BookmarksScreen({ userId, badge }: BookmarksScreenProps) {
         ) : (
           <ul className="flex flex-wrap gap-2" aria-label="Your folders">
             {folders.map((folder) => {
-              const count = bookmarks.filter((b) => b.categoryId === folder.id).length;
+              const count = bookmarks.filter((b) => b.folderId === folder.id).length;
               const isSelected = selected === folder.id;
               const failed = folder.sync.status === 'failed' ? folder.sync.entry : null;
               return (
@@ -139,7 +139,7 @@ export function BookmarksScreen({ userId, badge }: BookmarksScreenProps) {
                 bookmark={bookmark}
                 folders={folders}
                 badge={badge?.(bookmark)}
-                onMove={(categoryId) => void writes?.move(bookmark, categoryId)}
+                onMove={(folderId) => void writes?.move(bookmark, folderId)}
                 onRemove={() => void writes?.remove({ contentType: bookmark.contentType, contentId: bookmark.contentId, title: bookmark.title })}
                 onRetry={(id) => void retry(id)}
                 onDiscard={(id) => void discard(id)}

@@ -10,7 +10,8 @@ import { useCountVideoView } from '../api/count-video-view';
 import { GET_VIDEO_ERROR, isNotFound, useVideo } from '../api/get-video';
 import { BackToVideos } from './back-to-videos';
 import { VideoPlayer } from './video-player';
-import { parseRouteId } from '../../../lib/ids';
+// A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
+import { rowIdFromPath } from '../../../../contract/index.js';
 import { DurationMeta, PublishedMeta, ViewsMeta } from '../../../components/content/meta';
 import { LoadError } from '../../../components/ui/load-error';
 
@@ -34,7 +35,7 @@ export interface WatchVideoSlots {
  * not fetched.
  */
 export function WatchVideo({ id, ...slots }: { id: string | undefined } & WatchVideoSlots) {
-  const videoId = parseRouteId(id);
+  const videoId = rowIdFromPath(id);
   if (videoId === null) return <VideoNotFound />;
   return <WatchLoadedId videoId={videoId} {...slots} />;
 }
