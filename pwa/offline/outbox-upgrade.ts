@@ -1,4 +1,4 @@
-import type { OutboxEntry } from './db';
+import type { OutboxEntry } from './outbox-entry';
 
 /**
  * The one-time conversion of an outbox entry queued by a version before the write registry
