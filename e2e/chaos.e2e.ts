@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, DESKTOP } from './support/browser';
 import { appReady, signUpThroughDialog, uniqueUsername } from './support/app';
 import { readStore, waitForServiceWorker } from './support/offline';
 import { startRestartableServer, traceLine, type RestartableServer } from './support/restartable-server';
-import { prng } from '../bench/lib/prng';
+import { prng } from './support/prng';
 
 // Issue 7: a seeded random journey of one signed-in reader's writes (bookmark, mark complete,
 // comment) through the real UI, with faults in between: offline windows, reloads, a browser

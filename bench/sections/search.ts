@@ -3,7 +3,7 @@
 // or PostgreSQL's generated tsvector columns index them), then the app server on it, unseeded.
 import type { BenchContext, BenchSection } from '../lib/context.js';
 import { blogPost, searchQueries, video } from '../lib/corpus.js';
-import { prng } from '../lib/prng.js';
+import { prng } from '../../e2e/support/prng.js';
 import { createBenchDatabase, type BenchDatabase } from '../lib/database.js';
 import { int, ms, pct, percentile, table } from '../lib/format.js';
 import { rawGet } from '../lib/http.js';
