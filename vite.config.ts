@@ -102,7 +102,8 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
         codeSplitting: {
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-            { name: 'data', test: /[\\/]node_modules[\\/](@tanstack|zod)[\\/]/ },
+            // The query client and zod; not the persister's core, which loads with the persister.
+            { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|zod)[\\/]/ },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale.js';
+import { MAX_ROW_ID } from './row-id.js';
 
 /** The six categories shared by videos and blog posts (docs/product.md#categories). */
 export const categories = [
@@ -27,11 +28,8 @@ export const contentTypes = ['video', 'blog'] as const;
 export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType must be video or blog' });
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
-/** The largest id a row can have: the id columns are 32-bit integers (PostgreSQL's `integer`). */
-export const MAX_ROW_ID = 2_147_483_647;
-
-/** Whether a number can name a row: a whole number from 1 to MAX_ROW_ID. */
-export const isRowId = (id: number): boolean => Number.isSafeInteger(id) && id >= 1 && id <= MAX_ROW_ID;
+// The row id rule itself (MAX_ROW_ID, isRowId, rowIdFromPath) is in row-id.ts, free of zod.
+export { isRowId, MAX_ROW_ID, rowIdFromPath } from './row-id.js';
 
 /**
  * The one row id schema: a JSON number or a string of digits (from a path or a query), a whole
@@ -43,16 +41,6 @@ export function rowIdSchema(message = 'Expected a numeric id') {
     z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d+$/))], { message }), z.transform(Number)),
     z.number().check(z.int(), z.positive(message), z.maximum(MAX_ROW_ID, message)),
   );
-}
-
-/**
- * A row's id as a path writes it: digits without a sign or leading zero, within range. null for
- * anything else, which names no row (the API answers 404, never a 400 or a database error).
- */
-export function rowIdFromPath(raw: unknown): number | null {
-  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return isRowId(id) ? id : null;
 }
 
 /**

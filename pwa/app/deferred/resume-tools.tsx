@@ -1,44 +1,16 @@
-import { lazy, Suspense, useSyncExternalStore, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { AfterHydration } from '../../components/ui/after-hydration';
-import { RESUME_STORAGE_KEY } from '../../features/resume/storage-key';
 
 // Continue where you left off (issue 11) lives on this device and shows nothing the server could
-// render, so its code loads after the page's own: home's list and a post's reading position once
-// the page is hydrated, the watch page's player glue beside the page. None of it is in a route's
-// first download (home, posts and watch pages stay within their JavaScript budget).
-const ContinueLazy = lazy(() => import('./continue-where-you-left-off').then((m) => ({ default: m.ContinueWhereYouLeftOff })));
+// render, so its code loads after the page's own: a post's reading position once the page is
+// hydrated, the watch page's player glue beside the page (home's list: continue-slot.tsx). None of
+// it is in a route's first download (posts and watch pages stay within their JavaScript budget).
 const ReadingPositionLazy = lazy(() => import('../../features/resume/components/reading-position').then((m) => ({ default: m.ReadingPosition })));
 const ResumablePlayerLazy = lazy(() => import('../../features/resume/components/resumable-player').then((m) => ({ default: m.ResumablePlayer })));
 
 /** Forgets where the reader stopped in an item now marked complete (the store loads then, not with the page). */
 export function forgetPosition(kind: 'blog' | 'video', id: number): void {
   void import('../../features/resume/resume-store').then((m) => m.clearPosition(kind, id));
-}
-
-const subscribeToStorage = (onChange: () => void) => {
-  window.addEventListener('storage', onChange);
-  return () => window.removeEventListener('storage', onChange);
-};
-const anyPositionKept = () => {
-  try {
-    return localStorage.getItem(RESUME_STORAGE_KEY) !== null;
-  } catch {
-    return false;
-  }
-};
-
-/**
- * Home's list of unfinished items (nothing until the page is the reader's). A device that keeps no
- * position (a first visit) never loads its code; another tab that saves one shows it here.
- */
-export function ContinueWhereYouLeftOff() {
-  const kept = useSyncExternalStore(subscribeToStorage, anyPositionKept, () => false);
-  if (!kept) return null;
-  return (
-    <AfterHydration>
-      <ContinueLazy />
-    </AfterHydration>
-  );
 }
 
 /** Keeps and restores the reader's place in a post (renders nothing). */

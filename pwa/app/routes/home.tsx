@@ -11,7 +11,7 @@ import { PopularVideos } from '../../features/videos/components/popular-videos';
 import { SearchInput } from '../../components/ui/search-input';
 import { SITE_DESCRIPTION, SITE_NAME, usePageHead, type PageHead } from '../../lib/use-document-title';
 import { useSearchForm } from '../../lib/use-search-form';
-import { ContinueWhereYouLeftOff } from '../deferred/resume-tools';
+import { ContinueWhereYouLeftOff } from '../deferred/continue-slot';
 
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
 

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
 import type { BlogPost } from '../../../../contract/content.js';
@@ -10,11 +10,14 @@ import { usePageHead, type PageHead } from '../../../lib/use-document-title';
 import { usePost } from '../api/get-post';
 import { useRecordView } from '../api/record-view';
 import { MarkdownContent, preloadMarkdown } from './markdown-content';
-import { RelatedPosts } from './related-posts';
 // A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
-import { rowIdFromPath } from '../../../../contract/index.js';
+import { rowIdFromPath } from '../../../../contract/row-id.js';
 import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
 import { LoadError } from '../../../components/ui/load-error';
+
+// Below the article: its code is not in the post's first download. The server's render waits for
+// it (the related posts are in the HTML); the browser takes that markup over once the code is in.
+const RelatedPosts = lazy(() => import('./related-posts').then((m) => ({ default: m.RelatedPosts })));
 
 export interface BlogPostViewProps {
   /** The path's id; anything that is not a positive whole number names no article. */
@@ -112,7 +115,9 @@ function LoadedPostView({ postId, topActions, actions, afterArticle, articleRef 
         <MarkdownContent markdown={post.content} />
       </article>
       {afterArticle?.(post)}
-      <RelatedPosts category={post.category} postId={post.id} />
+      <Suspense fallback={null}>
+        <RelatedPosts category={post.category} postId={post.id} />
+      </Suspense>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { GET_VIDEO_ERROR, isNotFound, useVideo } from '../api/get-video';
 import { BackToVideos } from './back-to-videos';
 import { VideoPlayer } from './video-player';
 // A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
-import { rowIdFromPath } from '../../../../contract/index.js';
+import { rowIdFromPath } from '../../../../contract/row-id.js';
 import { DurationMeta, PublishedMeta, ViewsMeta } from '../../../components/content/meta';
 import { LoadError } from '../../../components/ui/load-error';
 
