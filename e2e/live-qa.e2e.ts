@@ -15,6 +15,7 @@ import { startServer, type RunningServer } from '../api/server.js';
 import { PASSWORD, visit, visitAndDismissAuth } from './support/app';
 import { screenshot, useBrowser } from './support/browser';
 import { addEditorAccount, e2eServerConfig } from './support/own-server';
+import { seedIfEmpty } from '../seeds/index.js';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 let servers: RunningServer[] = [];
@@ -40,7 +41,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-live-'));
   const config = { ...e2eServerConfig(dir, path.resolve('dist')), database: { client: 'pg' as const, connectionString: url.toString() } };
   // One after the other: the first migrates and seeds.
-  servers.push(await startServer(config));
+  servers.push(await startServer(config, { seed: seedIfEmpty }));
   servers.push(await startServer(config));
   await addEditorAccount(servers[0]!.db);
   visitorURL = servers[0]!.url;
