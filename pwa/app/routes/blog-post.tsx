@@ -6,7 +6,7 @@ import { SaveButton } from '../deferred/save-tools';
 // By path, not through the feature's index: that would bring the /blog list's code with the article.
 import { BlogPostView } from '../../features/blog/components/blog-post-view';
 import { forgetPosition, ReadingPosition } from '../deferred/resume-tools';
-import { ShareButton } from '../../features/share';
+import { ShareButton } from '../deferred/share-tools';
 
 /**
  * /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments)

@@ -4,7 +4,7 @@ import { youtubeThumbnailUrl } from '../../components/content';
 import { BookmarkButton, Comments, CompleteButton, NotesPanel } from '../deferred/study-tools';
 import { SaveButton } from '../deferred/save-tools';
 import { forgetPosition, ResumablePlayer } from '../deferred/resume-tools';
-import { ShareButton } from '../../features/share';
+import { ShareButton } from '../deferred/share-tools';
 // By path: the feature's index would bring the video library's code with the watch page.
 import { WatchVideo } from '../../features/videos/components/watch-video';
 

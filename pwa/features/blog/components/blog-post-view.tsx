@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode, type Ref } from 'react';
+import { useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
 import type { BlogPost } from '../../../../contract/content.js';
@@ -14,10 +14,7 @@ import { MarkdownContent, preloadMarkdown } from './markdown-content';
 import { rowIdFromPath } from '../../../../contract/row-id.js';
 import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
 import { LoadError } from '../../../components/ui/load-error';
-
-// Below the article: its code is not in the post's first download. The server's render waits for
-// it (the related posts are in the HTML); the browser takes that markup over once the code is in.
-const RelatedPosts = lazy(() => import('./related-posts').then((m) => ({ default: m.RelatedPosts })));
+import { RelatedPosts } from './related-posts';
 
 export interface BlogPostViewProps {
   /** The path's id; anything that is not a positive whole number names no article. */
@@ -115,9 +112,7 @@ function LoadedPostView({ postId, topActions, actions, afterArticle, articleRef 
         <MarkdownContent markdown={post.content} />
       </article>
       {afterArticle?.(post)}
-      <Suspense fallback={null}>
-        <RelatedPosts category={post.category} postId={post.id} />
-      </Suspense>
+      <RelatedPosts category={post.category} postId={post.id} />
     </div>
   );
 }
