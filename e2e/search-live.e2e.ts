@@ -74,8 +74,19 @@ describe('live Q&A', () => {
     await main.getByRole('heading', { level: 1, name: 'Live Q&A' }).waitFor();
     await main.getByRole('heading', { level: 2, name: 'Live Q&A: Can We Trust the Bible We Have Today?' }).waitFor();
     await main.getByText('LIVE', { exact: true }).waitFor();
-    // The pages watching the stream now: this one.
-    await main.getByText(/^1 viewer$/).waitFor();
+    // The pages watching the stream now (other journeys on this server may have one open too):
+    // a second page that opens it counts at once here, and leaves the count when it closes.
+    const viewers = main.getByText(/^[\d,]+ viewers?$/);
+    await viewers.waitFor();
+    const count = async () => Number((await viewers.innerText()).replace(/\D/g, ''));
+    // Counted once its event stream is open (the first answer may still say 0).
+    await expect.poll(count, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
+    const before = await count();
+    const second = await browser.newPage();
+    await visitAndDismissAuth(second, '/live-qa');
+    await expect.poll(count, { timeout: 5_000 }).toBe(before + 1);
+    await second.close();
+    await expect.poll(count, { timeout: 5_000 }).toBe(before);
     await main.getByText(/Manuscripts, translations, the canon/).waitFor();
     const questions = main.getByRole('region', { name: /^Questions \(\d+\)$/ });
     await questions.getByText('How do we know the copies we have today match what the apostles actually wrote?').waitFor();
