@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Page, PageHeading } from '../../components/ui/page';
+import { LoadingBlock } from '../../components/ui/loading-block';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The notes live in IndexedDB (Dexie): their screen loads after the heading.
@@ -11,16 +12,10 @@ export function Component() {
   return (
     <Page>
       <div className="mx-auto w-full max-w-4xl">
-      <PageHeading title="My Notes" description="Your notes on videos and articles, kept on this device only." />
-      <Suspense
-        fallback={
-          <div className="flex justify-center py-16" role="status">
-            <span className="loading loading-spinner loading-md" aria-label="Loading notes" />
-          </div>
-        }
-      >
-        <MyNotes />
-      </Suspense>
+        <PageHeading title="My Notes" description="Your notes on videos and articles, kept on this device only." />
+        <Suspense fallback={<LoadingBlock label="Loading notes" />}>
+          <MyNotes />
+        </Suspense>
       </div>
     </Page>
   );

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Page, PageHeading } from '../../components/ui/page';
+import { LoadingBlock } from '../../components/ui/loading-block';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The saved items live in IndexedDB (Dexie): their screen loads after the heading.
@@ -12,13 +13,7 @@ export function Component() {
     <Page>
       <div className="mx-auto w-full max-w-4xl">
         <PageHeading title="Saved for offline" description="Articles and videos kept on this device until you remove them, readable without a connection." />
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-16" role="status">
-              <span className="loading loading-spinner loading-md" aria-label="Loading saved items" />
-            </div>
-          }
-        >
+        <Suspense fallback={<LoadingBlock label="Loading saved items" />}>
           <SavedList />
         </Suspense>
       </div>

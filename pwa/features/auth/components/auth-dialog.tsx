@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { onOpenAuthDialog, type AuthTab } from '../../../lib/auth-dialog';
 import { pageSettled } from '../../../lib/page-settled';
 import { useUser } from '../../../lib/session';
+import { LoadingBlock } from '../../../components/ui/loading-block';
 
 type Content = typeof import('./auth-dialog-content').default;
 /** The content once its chunk is here: rendered directly, so an opening never shows the fallback for a frame. */
@@ -86,13 +87,7 @@ export function AuthDialog() {
       </h2>
       <p className="mt-1 text-sm text-base-content/75">Sign up or log in to bookmark content, track your progress, take notes and join the conversation.</p>
       {open && (
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-16" role="status">
-              <span className="loading loading-spinner loading-md" aria-label="Loading" />
-            </div>
-          }
-        >
+        <Suspense fallback={<LoadingBlock label="Loading" />}>
           <Content baseId={baseId} tab={tab} onTab={setTab} opening={opening} onDone={() => setOpen(false)} />
         </Suspense>
       )}

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckCircle2, RefreshCw, Star } from 'lucide-react';
+import { CheckCircle2, RefreshCw, Star, type LucideIcon } from 'lucide-react';
 import type { LiveQuestion } from '../../../../contract/live.js';
 import { NeedsConnection } from '../../../components/ui/offline';
 import { ShowMore } from '../../../components/ui/show-more';
@@ -97,24 +97,20 @@ function ModerationButtons({ question: q, describedBy }: { question: LiveQuestio
   const busy = moderate.isPending || !online;
   return (
     <div className="mt-3 flex flex-wrap gap-2">
-      <button
-        type="button"
-        className="btn btn-outline btn-xs"
-        aria-describedby={describedBy}
-        disabled={busy}
-        onClick={() => moderate.mutate({ id: q.id, isHighlighted: !q.isHighlighted })}
-      >
-        <Star aria-hidden="true" className="size-3" /> {q.isHighlighted ? 'Unhighlight' : 'Highlight'}
-      </button>
-      <button
-        type="button"
-        className="btn btn-outline btn-xs"
-        aria-describedby={describedBy}
-        disabled={busy}
-        onClick={() => moderate.mutate({ id: q.id, isAnswered: !q.isAnswered })}
-      >
-        <CheckCircle2 aria-hidden="true" className="size-3" /> {q.isAnswered ? 'Mark unanswered' : 'Mark answered'}
-      </button>
+      <MarkButton icon={Star} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isHighlighted: !q.isHighlighted })}>
+        {q.isHighlighted ? 'Unhighlight' : 'Highlight'}
+      </MarkButton>
+      <MarkButton icon={CheckCircle2} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isAnswered: !q.isAnswered })}>
+        {q.isAnswered ? 'Mark unanswered' : 'Mark answered'}
+      </MarkButton>
     </div>
+  );
+}
+
+function MarkButton({ icon: Icon, describedBy, disabled, onClick, children }: { icon: LucideIcon; describedBy: string; disabled: boolean; onClick: () => void; children: string }) {
+  return (
+    <button type="button" className="btn btn-outline btn-xs" aria-describedby={describedBy} disabled={disabled} onClick={onClick}>
+      <Icon aria-hidden="true" className="size-3" /> {children}
+    </button>
   );
 }

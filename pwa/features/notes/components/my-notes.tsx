@@ -9,6 +9,7 @@ import type { Note } from '../../../offline/db';
 import { deleteNote, useAllNotes } from '../api/notes-store';
 import { notePath, noteTitle } from '../../../offline/note-subject';
 import { exportFileName, exportMarkdown, notesToMarkdown } from '../notes-export';
+import { LoadingBlock } from '../../../components/ui/loading-block';
 
 export const NO_NOTES = 'No notes yet. What you write in “Your Notes” beside a video or an article shows up here.';
 const EXCERPT_LENGTH = 180;
@@ -58,11 +59,7 @@ export function MyNotes() {
   };
 
   if (notes === undefined) {
-    return (
-      <div className="flex justify-center py-16" role="status">
-        <span className="loading loading-spinner loading-md" aria-label="Loading notes" />
-      </div>
-    );
+    return <LoadingBlock label="Loading notes" />;
   }
   if (notes.length === 0) {
     return (

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { savedItemBytes, totalSavedBytes, type SavedItem } from '../../../offline/saved-store';
 import { formatBytes, getStorageInfo, type StorageInfo } from '../../../offline/storage';
 import { removeFromDevice, useAllSaved } from '../api/saved-items';
+import { LoadingBlock } from '../../../components/ui/loading-block';
 
 export const NO_SAVED = 'Nothing is saved on this device yet. Press ‘Save for offline’ on an article or a video (or ‘Save all for offline’ on the blog) to read it here without a connection.';
 
@@ -49,11 +50,7 @@ export function SavedList() {
   const { toast } = useToast();
 
   if (items === undefined) {
-    return (
-      <div className="flex justify-center py-16" role="status">
-        <span className="loading loading-spinner loading-md" aria-label="Loading saved items" />
-      </div>
-    );
+    return <LoadingBlock label="Loading saved items" />;
   }
 
   const remove = async (item: SavedItem) => {
