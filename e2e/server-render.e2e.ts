@@ -210,6 +210,14 @@ describe('hydration', () => {
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
       expect(problems, path).toEqual([]);
+      // The app's stylesheet applies once: a lazy chunk did not load it again beside the server's copy.
+      const sheets = await page.evaluate(() =>
+        [...document.styleSheets].map((sheet) => {
+          const owner = sheet.ownerNode as Element;
+          return new URL(owner.getAttribute('href') ?? owner.getAttribute('data-href') ?? '', location.href).pathname;
+        }),
+      );
+      expect(sheets.length, path).toBe(new Set(sheets).size);
       await page.close();
     }
     // A link followed after hydration is the app's own navigation: no new document.

@@ -163,8 +163,13 @@ export async function inlineStylesheets(html: string, distDir: string): Promise<
   }
   return html.replace(OWN_STYLESHEET, (link, file: string) => {
     const css = files.get(file);
-    // `</style` inside the CSS (in a string or comment) would end the element early.
-    return css == null ? link : `<style data-href="/${file}">${css.replace(/<\/(style)/gi, '<\\/$1')}</style>`;
+    if (css == null) return link;
+    // `</style` inside the CSS (in a string or comment) would end the element early. The disabled
+    // link is never fetched (HTML: a disabled stylesheet link is not loaded); it is there for
+    // Vite's preload helper, which looks for the stylesheet's <link> before each lazy chunk and,
+    // finding none, loaded the file again: every rule then applied twice, and each later style
+    // recalculation cost double on a phone.
+    return `<style data-href="/${file}">${css.replace(/<\/(style)/gi, '<\\/$1')}</style><link rel="stylesheet" href="/${file}" disabled />`;
   });
 }
 
