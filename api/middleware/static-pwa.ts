@@ -28,7 +28,8 @@ export function staticPwa(distDir: string) {
     };
     if (requested !== '/index.html' && path.extname(requested)) {
       try {
-        const served = await send(ctx, requested, { root: distDir, index: false, immutable: isAsset, maxage: isAsset ? 31536000000 : 0 });
+        // The build wrote .br and .gz beside each text file (vite.config.ts): sent as they are.
+        const served = await send(ctx, requested, { root: distDir, index: false, immutable: isAsset, maxage: isAsset ? 31536000000 : 0, brotli: true, gzip: true });
         if (served) {
           cacheFor(requested);
           return;

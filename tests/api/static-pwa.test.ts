@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -9,6 +10,9 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-dist-'));
 const SHELL = '<!doctype html><title>shell</title><div id="root"></div>';
 const BIG_ASSET = '/assets/big-abc123.js';
+// As the build writes them (vite.config.ts): a text file with its .br and .gz beside it.
+const PRECOMPRESSED = '/assets/app-def456.js';
+const PRECOMPRESSED_TEXT = `export const words = ${JSON.stringify('in the beginning was the word '.repeat(200))};`;
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,12 +23,29 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
   fs.writeFileSync(path.join(distDir, BIG_ASSET), 'x'.repeat(8 * 1024 * 1024));
+  fs.writeFileSync(path.join(distDir, PRECOMPRESSED), PRECOMPRESSED_TEXT);
+  fs.writeFileSync(path.join(distDir, `${PRECOMPRESSED}.br`), zlib.brotliCompressSync(PRECOMPRESSED_TEXT));
+  fs.writeFileSync(path.join(distDir, `${PRECOMPRESSED}.gz`), zlib.gzipSync(PRECOMPRESSED_TEXT, { level: 9 }));
   app = await startTestApp({ env: { DIST_DIR: distDir } });
 });
 afterAll(async () => {
   await app.close();
   fs.rmSync(distDir, { recursive: true, force: true });
 });
+
+/** GET with the given Accept-Encoding, the body as the bytes on the wire. */
+function getEncoded(rawPath: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const { hostname, port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    http
+      .get({ hostname, port, path: rawPath, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
 
 /** GET with the path exactly as given (no URL normalising). */
 function rawGet(rawPath: string): Promise<{ status: number; text: string }> {
@@ -61,6 +82,23 @@ describe('the built app on the same origin', () => {
     }
     const icon = await app.client().get('/favicon.svg');
     expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+
+  test('a file the build compressed is sent as compressed (brotli, else gzip), and as it is to a client that asks for neither', async () => {
+    const br = await getEncoded(PRECOMPRESSED, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.equals(fs.readFileSync(path.join(distDir, `${PRECOMPRESSED}.br`)))).toBe(true);
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(PRECOMPRESSED_TEXT);
+
+    const gz = await getEncoded(PRECOMPRESSED, 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(PRECOMPRESSED_TEXT);
+
+    const plain = await getEncoded(PRECOMPRESSED, 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(PRECOMPRESSED_TEXT);
   });
 
   test('a missing file is a 404, not the shell (a stale chunk name must fail loudly)', async () => {
