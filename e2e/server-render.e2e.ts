@@ -335,6 +335,10 @@ describe('without JavaScript', () => {
       expect(await page.getByRole('main').innerText()).toContain(firstSentence(post.content));
       await page.goto(`/watch/${video.id}`);
       await page.getByRole('heading', { level: 1, name: video.title }).waitFor();
+      // The placeholders of what the app fills in (bookmark, notes, comments) stay still: a
+      // shimmer that never ends would repaint the page for as long as it is open.
+      expect(await page.locator('.skeleton').count()).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
     } finally {
       await context.close();
     }
