@@ -1,15 +1,17 @@
 // Lighthouse 11 (mobile preset: simulated slow 4G and 4× CPU slowdown) on the production build,
 // in Debian's chromium, a first visit: the home page, a post, /videos and a watch page, each the
-// median of RUNS runs (by performance score). Issue 8's targets: performance ≥ 0.95, LCP ≤ 2.5 s,
+// median of 5 runs (by performance score). Issue 8's targets: performance ≥ 0.95, LCP ≤ 2.5 s,
 // TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1.00; accessibility and best practices 1.00 and every automated
 // PWA audit passing. Printed, never asserted: on a shared 2-core machine the simulated timings
-// follow the machine's load.
+// follow the machine's load. Beside each page, the blocking time its own code causes, from thread
+// CPU time rather than wall-clock time (bench/lib/cpu-blocking.ts).
 import path from 'node:path';
 import type { Result } from 'lighthouse';
 import { launchDebugChromium } from '../../e2e/support/debug-chromium.js';
 import { copyOfDist } from '../../e2e/support/dist.js';
 import { runLighthouse } from '../../e2e/support/lighthouse.js';
 import type { BenchContext, BenchSection } from '../lib/context.js';
+import { cpuBlockingTime } from '../lib/cpu-blocking.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { table } from '../lib/format.js';
 import { startChild } from '../lib/processes.js';
@@ -31,7 +33,8 @@ function pwaPasses(lhr: Result): string {
 }
 
 async function run(ctx: BenchContext): Promise<void> {
-  const runs = ctx.quick ? 1 : 3;
+  // Five runs: on this shared machine one page's TBT ranged 214-719 ms over five runs.
+  const runs = ctx.quick ? 1 : 5;
   const distDir = path.join(ctx.tmpDir, 'lighthouse-dist');
   await copyOfDist(distDir);
   const database = await createBenchDatabase(ctx, 'lighthouse');
@@ -50,6 +53,9 @@ async function run(ctx: BenchContext): Promise<void> {
         }
       }
       results.sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
+      const cpu: number[] = [];
+      for (let i = 0; i < runs; i += 1) cpu.push((await cpuBlockingTime(`${app.url}${page}`)).blockingMs);
+      const cpuTbt = cpu.sort((a, b) => a - b)[Math.floor(cpu.length / 2)]!;
       const lhr = results[Math.floor(results.length / 2)]!;
       const perf = score(lhr, 'performance');
       const lcp = numeric(lhr, 'largest-contentful-paint');
@@ -73,15 +79,16 @@ async function run(ctx: BenchContext): Promise<void> {
         fmt(bp),
         pwaPasses(lhr),
         met,
+        `${Math.round(cpuTbt)} ms`,
       ]);
       ctx.summary.push({
         section: 'lighthouse',
         label: `${page} (median of ${runs})`,
-        value: `performance ${fmt(perf)}, LCP ${lcp === null ? 'n/a' : `${(lcp / 1000).toFixed(1)} s`}, TBT ${tbt === null ? 'n/a' : `${Math.round(tbt)} ms`}, CLS ${cls?.toFixed(3) ?? 'n/a'}, SEO ${fmt(seo)}, a11y ${fmt(a11y)}, best practices ${fmt(bp)}, PWA ${pwaPasses(lhr)}`,
+        value: `performance ${fmt(perf)}, LCP ${lcp === null ? 'n/a' : `${(lcp / 1000).toFixed(1)} s`}, TBT ${tbt === null ? 'n/a' : `${Math.round(tbt)} ms`}, CLS ${cls?.toFixed(3) ?? 'n/a'}, SEO ${fmt(seo)}, TBT from CPU time ${Math.round(cpuTbt)} ms, a11y ${fmt(a11y)}, best practices ${fmt(bp)}, PWA ${pwaPasses(lhr)}`,
         verdict: met,
       });
     }
-    console.log(table(['page', 'performance', 'LCP', 'TBT', 'CLS', 'SEO', 'a11y', 'best pr.', 'PWA audits', 'perf ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1'], rows));
+    console.log(table(['page', 'performance', 'LCP', 'TBT', 'CLS', 'SEO', 'a11y', 'best pr.', 'PWA audits', 'perf ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1', 'TBT from CPU time ×4'], rows));
   } finally {
     await app.stop();
   }

@@ -9,10 +9,10 @@ const RETRIES = 2;
  * (NO_NAVSTART once failed a clean clone's `npm test` here), so such a run is tried again, up to
  * twice, before this throws.
  */
-export async function runLighthouse(url: string, port: number, categories: string[], blockedUrlPatterns?: string[]): Promise<Result> {
+export async function runLighthouse(url: string, port: number, categories: string[]): Promise<Result> {
   let problem = '';
   for (let attempt = 1; attempt <= 1 + RETRIES; attempt += 1) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories, formFactor: 'mobile', ...(blockedUrlPatterns ? { blockedUrlPatterns } : {}) });
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: categories, formFactor: 'mobile' });
     if (!result) problem = 'no result';
     else if (result.lhr.runtimeError) problem = `${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`;
     else return result.lhr;
