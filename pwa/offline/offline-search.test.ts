@@ -2,32 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import type { BlogPost, BlogPostSummary, Video } from '../../contract/content.js';
 import type { Note } from './db';
 import { offlineDocs, searchOffline } from './offline-search';
+import { aSavedPost, aSavedVideo } from '../test/saved';
 
-const video = (id: number, title: string, description = ''): Video => ({
-  id,
-  title,
-  description,
-  category: 'apologetics',
-  duration: '10:00',
-  views: 1,
-  publishedAt: '2025-01-01T00:00:00.000Z',
-  youtubeId: `yt${id}`,
-  isShort: false,
-  featured: false,
-});
-const summary = (id: number, title: string, excerpt = ''): BlogPostSummary => ({
-  id,
-  title,
-  excerpt,
-  category: 'theology',
-  readTime: 3,
-  views: 1,
-  publishedAt: '2025-01-01T00:00:00.000Z',
-  thumbnailUrl: null,
-  featured: false,
-  isExternal: false,
-  substackUrl: null,
-});
+const video = (id: number, title: string, description = ''): Video => aSavedVideo(id, { title, description });
+const summary = (id: number, title: string, excerpt = ''): BlogPostSummary => {
+  const { content: _content, ...post } = aSavedPost(id, { title, excerpt });
+  return post;
+};
 const note = (contentId: number, text: string, title: string): Note => ({ id: `note-blog-${contentId}`, contentType: 'blog', contentId, text, title, updatedAt: '2026-11-20T00:00:00.000Z' });
 
 function cacheWith(): QueryClient {

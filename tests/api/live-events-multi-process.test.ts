@@ -8,15 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openEventStream, type OpenEventStream } from '../support/event-stream.js';
-import { freePort, HttpClient, killGroup, signalGroup, spawnServer, waitForGroupGone, waitUntilServing, type ServerProcess } from '../support/server-process.js';
+import { freePort, HttpClient, signalGroup, spawnServer, startTwoHosts, stopHosts, waitForGroupGone, waitUntilServing, type Host } from '../support/server-process.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
 
 const onPostgres = testDialect() === 'pg';
 
-interface Node {
-  server: ServerProcess;
-  client: HttpClient;
-}
+type Node = Host;
 
 let tdb: TestDatabase;
 let dir = '';
@@ -37,24 +34,14 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
     tdb = await createTestDatabase();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-live-multi-'));
     const databaseUrl = tdb.database.client === 'pg' ? tdb.database.connectionString : '';
-    const start = async (name: string): Promise<Node> => {
-      const port = await freePort();
-      const server = spawnServer({ port, databaseUrl, uploadDir: path.join(dir, `uploads-${name}`), distDir: path.join(dir, 'no-dist'), env: { PUBLIC_CACHE_MS: '0' } });
-      return { server, client: new HttpClient(port) };
-    };
-    [a, b] = await Promise.all([start('A'), start('B')]);
-    await Promise.all([waitUntilServing(a.server, a.client, 45_000), waitUntilServing(b.server, b.client, 45_000)]);
+    [a, b] = await startTwoHosts({ databaseUrl, dir, env: { PUBLIC_CACHE_MS: '0' } });
     const [row] = await tdb.db('live_streams').insert({ title: 'Across processes', description: null, is_live: true, viewer_count: 0 }).returning('id');
     streamId = Number((row as { id: number }).id);
   }, 120_000);
 
   afterAll(async () => {
     for (const stream of opened) stream.close();
-    for (const node of [a, b]) {
-      if (!node) continue;
-      node.client.destroy();
-      await killGroup(node.server);
-    }
+    await stopHosts([a, b]);
     await tdb?.drop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -120,10 +107,7 @@ describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=
 
   afterAll(async () => {
     for (const stream of opened) stream.close();
-    if (node) {
-      node.client.destroy();
-      await killGroup(node.server);
-    }
+    await stopHosts([node]);
     if (sqliteDir) fs.rmSync(sqliteDir, { recursive: true, force: true });
   });
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort, HttpClient, killGroup, spawnServer, until, waitUntilServing, type ServerProcess } from '../support/server-process.js';
+import { HttpClient, killGroup, startTwoHosts, stopHosts, until, type Host } from '../support/server-process.js';
 import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -15,10 +15,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const HOUSEKEEPING_INTERVAL_MS = 100;
 const JOB_LEASE_MS = 3_000;
 
-interface Node {
+interface Node extends Host {
   name: 'A' | 'B';
-  server: ServerProcess;
-  client: HttpClient;
   /** Lines this process logged for runs of a job (each names this process as the lease holder). */
   runsOf: (job: string) => string[];
 }
@@ -46,36 +44,26 @@ beforeAll(async () => {
   tdb = await createTestDatabase();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-multi-'));
   const databaseUrl = tdb.database.client === 'pg' ? tdb.database.connectionString : `sqlite:${tdb.database.filename}`;
-  const start = async (name: 'A' | 'B'): Promise<Node> => {
-    const port = await freePort();
-    const server = spawnServer({
-      port,
-      databaseUrl,
-      // Each host has its own disk: nothing may be shared through it.
-      uploadDir: path.join(dir, `uploads-${name}`),
-      distDir: path.join(dir, 'no-dist'),
-      env: {
-        HOUSEKEEPING_INTERVAL_MS: String(HOUSEKEEPING_INTERVAL_MS),
-        JOB_LEASE_MS: String(JOB_LEASE_MS),
-        PUBLIC_CACHE_MS: '0',
-        LOGIN_ACCOUNT_RATE_LIMIT: String(ACCOUNT_LIMIT),
-      },
-    });
-    const client = new HttpClient(port);
-    return {
-      name,
-      server,
-      client,
-      runsOf: (job) =>
-        server
-          .output()
-          .split('\n')
-          .filter((line) => line.includes(`[jobs] ${job} on `)),
-    };
-  };
-  // Started together, as a deploy starts its hosts: both migrate and seed, one after the other.
-  [a, b] = await Promise.all([start('A'), start('B')]);
-  await Promise.all([waitUntilServing(a.server, a.client, 45_000), waitUntilServing(b.server, b.client, 45_000)]);
+  // Each host has its own disk: nothing may be shared through it.
+  const hosts = await startTwoHosts({
+    databaseUrl,
+    dir,
+    env: {
+      HOUSEKEEPING_INTERVAL_MS: String(HOUSEKEEPING_INTERVAL_MS),
+      JOB_LEASE_MS: String(JOB_LEASE_MS),
+      PUBLIC_CACHE_MS: '0',
+      LOGIN_ACCOUNT_RATE_LIMIT: String(ACCOUNT_LIMIT),
+    },
+  });
+  [a, b] = hosts.map((host, i) => ({
+    ...host,
+    name: i === 0 ? ('A' as const) : ('B' as const),
+    runsOf: (job: string) =>
+      host.server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(`[jobs] ${job} on `)),
+  })) as [Node, Node];
 
   const username = `multi_${process.pid % 10000}`;
   const signup = await a.client.request('POST', '/api/auth/signup', { body: { username, email: `${username}@example.com`, password: 'Password1!' } });
@@ -86,11 +74,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const node of [a, b]) {
-    if (!node) continue;
-    node.client.destroy();
-    await killGroup(node.server);
-  }
+  await stopHosts([a, b]);
   await tdb?.drop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
