@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { saveItem, savedDb } from '../../../offline/saved-store';
@@ -8,6 +8,13 @@ import { NO_SAVED, SavedList } from './saved-list';
 
 beforeEach(async () => {
   await savedDb.items.clear();
+});
+
+// The list and the storage figures answer asynchronously (a live query, then a new estimate
+// for each change), sometimes after a test's last assertion: let them land inside act before
+// the test ends, rather than as an update React warns about (and the setup fails on).
+afterEach(async () => {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 });
 
 function stubStorage({ persisted }: { persisted: boolean }) {
