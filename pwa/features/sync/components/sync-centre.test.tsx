@@ -6,6 +6,7 @@ import { outbox } from '../../../offline/outbox';
 import { json, mockFetch } from '../../../test/fetch';
 import { aUser, renderWithProviders, storeUser } from '../../../test/render';
 import { Delivery } from '../../../test/delivery';
+import { setWritesLoader } from '../../../offline/write-registry';
 import { SyncCentre } from './sync-centre';
 
 /** The layout's delivery reaction, which the app mounts beside every screen once signed in. */
@@ -75,6 +76,21 @@ describe('SyncCentre', () => {
     expect(within(refused).getByText('Remove heart from "Psalm 23"')).toBeTruthy();
     expect(within(refused).getByText('Failed to remove heart. Please try again.')).toBeTruthy();
     expect(within(refused).getByText(/cannot be sent/)).toBeTruthy();
+  });
+
+  test('while the kinds of write are still loading, a change says "Loading…", then what it is', async () => {
+    mockFetch((req) => (req.path === '/api/auth/me' ? json(200, user) : json(500, {})));
+    // The test setup registered every kind already; this loader only holds the page in the state
+    // of one whose kinds are still on their way.
+    let finishLoading = () => {};
+    setWritesLoader(() => new Promise((resolve) => (finishLoading = () => resolve([]))));
+    await appDb.outbox.add(entry({}));
+    renderWithProviders(<SyncCentre />);
+    const waiting = await screen.findByRole('list', { name: 'Waiting to sync' });
+    await waitFor(() => expect(within(waiting).getByText('Loading…')).toBeTruthy());
+    finishLoading();
+    expect(await within(waiting).findByText('Bookmark video "Grace"')).toBeTruthy();
+    expect(within(waiting).queryByText('Loading…')).toBeNull();
   });
 
   test('Discard drops a refused change; Retry puts it back in line', async () => {
