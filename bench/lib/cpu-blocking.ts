@@ -4,8 +4,7 @@
 // Lighthouse's simulated TBT uses wall-clock task times, which on a shared 2-core machine running
 // chromium's compositor, its screenshot capture, Lighthouse and the server beside the page came out
 // 2-3× the CPU time; this figure shows the part the page's code controls.
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/browser.js';
+import { launchBrowser } from '../../e2e/support/browser.js';
 
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;
@@ -20,12 +19,11 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
 }
 
-/** Blocking time from CPU time of one first visit to `url` (a new context each time: no cache, no service worker). */
-export async function cpuBlockingTime(url: string): Promise<{ blockingMs: number; mainThreadCpuMs: number }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** Blocking time (ms) from CPU time of one first visit to `url` (a new browser each time: no cache, no service worker). */
+export async function cpuBlockingTime(url: string): Promise<number> {
+  const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
     const page = await context.newPage();
@@ -33,19 +31,15 @@ export async function cpuBlockingTime(url: string): Promise<{ blockingMs: number
     await page.goto(url);
     await page.waitForTimeout(WATCH_MS);
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-    const mainThreads = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
     const fcp = events.find((e) => e.name === 'firstContentfulPaint');
-    // The page's renderer: the one that painted (a cross-origin frame has a renderer of its own).
-    const pageThread = fcp ? `${fcp.pid}:${fcp.tid}` : null;
+    if (!fcp) return 0;
+    // The page's own main thread: the one that painted (a cross-origin frame has a renderer of its own).
     let blockingMs = 0;
-    let mainThreadCpuMs = 0;
     for (const e of events) {
-      const thread = `${e.pid}:${e.tid}`;
-      if (e.name !== 'RunTask' || e.ph !== 'X' || e.tdur === undefined || !mainThreads.has(thread) || thread !== pageThread) continue;
-      mainThreadCpuMs += e.tdur / 1000;
-      if (fcp && e.ts + (e.dur ?? 0) >= fcp.ts) blockingMs += Math.max(0, (CPU_SLOWDOWN * e.tdur) / 1000 - LONG_TASK_MS);
+      if (e.name !== 'RunTask' || e.ph !== 'X' || e.tdur === undefined || e.pid !== fcp.pid || e.tid !== fcp.tid) continue;
+      if (e.ts + (e.dur ?? 0) >= fcp.ts) blockingMs += Math.max(0, (CPU_SLOWDOWN * e.tdur) / 1000 - LONG_TASK_MS);
     }
-    return { blockingMs, mainThreadCpuMs };
+    return blockingMs;
   } finally {
     await browser.close();
   }

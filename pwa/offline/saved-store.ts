@@ -101,19 +101,3 @@ export async function getSavedVideo(id: number, db: SavedDatabase = savedDb): Pr
   const item = await db.items.get(savedKey('video', id));
   return item?.kind === 'video' ? item.video : undefined;
 }
-
-/**
- * The saved copy of a post or video for a read that failed for want of a network, or the error
- * again: used by the blog and videos features' queries (and only in a browser with IndexedDB).
- */
-export async function savedOr<T>(error: unknown, read: () => Promise<T | undefined>): Promise<T> {
-  if (typeof indexedDB === 'undefined') throw error;
-  let saved: T | undefined;
-  try {
-    saved = await read();
-  } catch {
-    throw error;
-  }
-  if (saved === undefined) throw error;
-  return saved;
-}

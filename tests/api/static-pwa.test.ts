@@ -99,6 +99,11 @@ describe('the built app on the same origin', () => {
     const plain = await getEncoded(PRECOMPRESSED, 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(PRECOMPRESSED_TEXT);
+
+    // Too small for the build to compress (no .br beside it): sent as it is, to a client asking for br too.
+    const small = await getEncoded('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log(1);');
   });
 
   test('a missing file is a 404, not the shell (a stale chunk name must fail loudly)', async () => {

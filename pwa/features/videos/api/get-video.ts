@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { videoSchema, type Video } from '../../../../contract/content.js';
-import { ApiError, apiFetch, NetworkError } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { orSavedCopy } from '../../../offline/saved-fallback';
 import { videoKeys } from './video-keys';
 
 /** The text (docs/product.md#messages-and-errors) for a video that could not be loaded (other than a missing one). */
@@ -11,15 +12,9 @@ export function getVideo(id: number, signal?: AbortSignal): Promise<Video> {
   return apiFetch(`/api/videos/${id}`, { schema: videoSchema, signal });
 }
 
-/** The video, or with no network its details saved for offline on this device (issue 11). The saved store loads only when needed. */
-export async function getVideoOrSaved(id: number, signal?: AbortSignal): Promise<Video> {
-  try {
-    return await getVideo(id, signal);
-  } catch (error) {
-    if (!(error instanceof NetworkError)) throw error;
-    const { getSavedVideo, savedOr } = await import('../../../offline/saved-store');
-    return savedOr(error, () => getSavedVideo(id));
-  }
+/** The video, or with no network its details saved for offline on this device (issue 11). */
+export function getVideoOrSaved(id: number, signal?: AbortSignal): Promise<Video> {
+  return orSavedCopy(() => getVideo(id, signal), (saved) => saved.getSavedVideo(id));
 }
 
 export const videoQueryOptions = (id: number) =>
