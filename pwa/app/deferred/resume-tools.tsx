@@ -1,11 +1,10 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import { AfterHydration } from '../../components/ui/after-hydration';
+import { afterHydrationLazy } from '../../components/ui/after-hydration';
 
 // Continue where you left off (issue 11) lives on this device and shows nothing the server could
 // render, so its code loads after the page's own: a post's reading position once the page is
 // hydrated, the watch page's player glue beside the page (home's list: continue-slot.tsx). None of
 // it is in a route's first download (posts and watch pages stay within their JavaScript budget).
-const ReadingPositionLazy = lazy(() => import('../../features/resume/components/reading-position').then((m) => ({ default: m.ReadingPosition })));
 const ResumablePlayerLazy = lazy(() => import('../../features/resume/components/resumable-player').then((m) => ({ default: m.ResumablePlayer })));
 
 /** Forgets where the reader stopped in an item now marked complete (the store loads then, not with the page). */
@@ -14,13 +13,7 @@ export function forgetPosition(kind: 'blog' | 'video', id: number): void {
 }
 
 /** Keeps and restores the reader's place in a post (renders nothing). */
-export function ReadingPosition(props: ComponentProps<typeof ReadingPositionLazy>) {
-  return (
-    <AfterHydration>
-      <ReadingPositionLazy {...props} />
-    </AfterHydration>
-  );
-}
+export const ReadingPosition = afterHydrationLazy(() => import('../../features/resume/components/reading-position').then((m) => m.ReadingPosition));
 
 /** The video player that starts where this device stopped; the same black 16:9 box while its code loads. */
 export function ResumablePlayer(props: ComponentProps<typeof ResumablePlayerLazy>) {
