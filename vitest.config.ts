@@ -31,6 +31,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['pwa/**/*.test.{ts,tsx}'],
           setupFiles: ['pwa/test/setup.ts', 'tests/support/fail-on-console-error.ts'],
+          // A test may wait for several lazy chunks and Dexie writes, each up to the 3 s of
+          // asyncUtilTimeout (pwa/test/setup.ts): vitest's 5 s default timed tests out on CI.
+          testTimeout: 15_000,
         },
       },
       {

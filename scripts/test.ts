@@ -37,6 +37,24 @@ if (fs.existsSync('e2e') && fs.readdirSync('e2e').some((f) => f.endsWith('.e2e.t
   steps.push(vitest('browser e2e', ['--project', 'e2e']));
 }
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+
+/** Each failed test's file, name and first line of its error: the last lines a truncated CI log keeps. */
+function failures(report: VitestReport): string[] {
+  return report.testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => {
+        const firstLine = (test.failureMessages[0] ?? '').split('\n')[0]!.slice(0, 300);
+        return `  ✗ ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n      ${firstLine}`;
+      }),
+  );
+}
+
 let passed = 0;
 let failed = 0;
 for (const step of steps) {
@@ -45,9 +63,11 @@ for (const step of steps) {
   const result = spawnSync(step.cmd[0]!, step.cmd.slice(1), { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (step.vitestJson && fs.existsSync(step.vitestJson)) {
-    const report = JSON.parse(fs.readFileSync(step.vitestJson, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(fs.readFileSync(step.vitestJson, 'utf8')) as VitestReport;
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    const failedTests = failures(report);
+    if (failedTests.length) console.error(`[test] failed in ${step.name}:\n${failedTests.join('\n')}`);
   }
   if (result.status !== 0) {
     console.error(`[test] ${step.name} failed after ${seconds}s`);
