@@ -30,7 +30,9 @@ export default defineConfig({
           name: 'pwa',
           environment: 'happy-dom',
           include: ['pwa/**/*.test.{ts,tsx}'],
-          setupFiles: ['pwa/test/setup.ts', 'tests/support/fail-on-console-error.ts'],
+          // Hooks run in reverse: setup.ts's afterEach (cleanup) runs before the console check,
+          // whose throw would otherwise skip it and leave the test's tree in the next test's DOM.
+          setupFiles: ['tests/support/fail-on-console-error.ts', 'pwa/test/setup.ts'],
           // A test may wait for several lazy chunks and Dexie writes, each up to the 3 s of
           // asyncUtilTimeout (pwa/test/setup.ts): vitest's 5 s default timed tests out on CI.
           testTimeout: 15_000,

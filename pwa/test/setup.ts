@@ -42,10 +42,12 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  cleanup();
-  // What a test left outside React Testing Library's containers (a tree that a timed-out test
-  // went on rendering) must not meet the next test's queries: CI once found two headers.
-  document.body.replaceChildren();
+  try {
+    cleanup();
+  } finally {
+    // Nothing a test left in the DOM meets the next test's queries (CI once found two headers).
+    document.body.replaceChildren();
+  }
   vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();
