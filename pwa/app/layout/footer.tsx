@@ -4,7 +4,7 @@ import { FOOTER_LINKS } from './nav-items';
 
 export function Footer() {
   return (
-    <footer className="border-t border-base-300 bg-base-200">
+    <footer className="render-when-near border-t border-base-300 bg-base-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr]">
         <div className="max-w-md">
           <Logo />

@@ -79,7 +79,7 @@ function HomeSearch() {
   const id = useId();
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="flex flex-col items-center text-center">
+    <section aria-labelledby={`${id}-heading`} className="render-when-near flex flex-col items-center text-center">
       <h2 id={`${id}-heading`} className="font-display text-2xl font-bold sm:text-3xl">
         Search Our Content
       </h2>
@@ -102,7 +102,7 @@ function HomeSearch() {
 
 function Tiles() {
   return (
-    <section aria-labelledby="explore-heading">
+    <section aria-labelledby="explore-heading" className="render-when-near">
       <h2 id="explore-heading" className="sr-only">
         Explore
       </h2>

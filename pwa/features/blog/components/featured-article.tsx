@@ -11,7 +11,7 @@ export function FeaturedArticle() {
   const post = featured.data;
   if (!post) return null;
   return (
-    <section aria-labelledby="featured-article-heading" className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
+    <section aria-labelledby="featured-article-heading" className="render-when-near card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
       <div className="relative aspect-video bg-gradient-to-br from-primary to-accent text-primary-content">
         {post.thumbnailUrl ? (
           <img src={post.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />

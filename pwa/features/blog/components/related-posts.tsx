@@ -15,7 +15,7 @@ export function RelatedPosts({ category, postId }: { category: Category; postId:
   if (state === 'loading') return <CardSkeletons count={2} label="Loading related articles…" />;
   if (state === 'offline-empty') {
     return (
-      <section aria-labelledby="related-heading">
+      <section aria-labelledby="related-heading" className="render-when-near">
         <h2 id="related-heading" className="mb-6 font-display text-2xl font-bold">
           Related Articles
         </h2>
@@ -32,7 +32,7 @@ export function RelatedPosts({ category, postId }: { category: Category; postId:
   }
   if (related.data.length === 0) return null;
   return (
-    <section aria-labelledby="related-heading">
+    <section aria-labelledby="related-heading" className="render-when-near">
       <h2 id="related-heading" className="mb-6 font-display text-2xl font-bold">
         Related Articles
       </h2>

@@ -35,7 +35,7 @@ export function NewsletterForm() {
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="rounded-box bg-primary px-6 py-10 text-primary-content sm:px-10">
+    <section aria-labelledby={`${id}-heading`} className="render-when-near rounded-box bg-primary px-6 py-10 text-primary-content sm:px-10">
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-3 text-center">
         <Mail aria-hidden="true" className="size-8 opacity-90" />
         <h2 id={`${id}-heading`} className="font-display text-2xl font-bold sm:text-3xl">

@@ -10,7 +10,7 @@ export function FeaturedVideo() {
   const video = featured.data;
   if (!video) return null;
   return (
-    <section aria-labelledby="featured-video-heading" className="card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
+    <section aria-labelledby="featured-video-heading" className="render-when-near card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
       <Link to={`/watch/${video.id}`} tabIndex={-1} aria-hidden="true" className="relative block aspect-video bg-base-300">
         <YoutubeThumbnail youtubeId={video.youtubeId} className="size-full" />
         <span className="absolute inset-0 grid place-items-center bg-black/20">

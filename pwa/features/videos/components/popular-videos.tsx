@@ -12,7 +12,7 @@ export function PopularVideos() {
   const popular = usePopularVideos();
   if (!popular.data || popular.data.length < POPULAR_SHOWN) return null;
   return (
-    <section aria-labelledby="popular-videos-heading">
+    <section aria-labelledby="popular-videos-heading" className="render-when-near">
       <h2 id="popular-videos-heading" className="mb-6 font-display text-2xl font-bold sm:text-3xl">
         Most Popular Videos
       </h2>
