@@ -1,36 +1,66 @@
 import { categoryLabels } from '../../contract/common.js';
 
-// Dates use the platform's Intl formatters rather than a date library: they ship with every
-// browser (nothing to download on a phone's first visit) and follow the reader's time zone.
+// Formatting runs in the first render of every public page, so it stays off the platform's Intl
+// formatters where it can: a page's first Intl constructor starts ICU, 20-35 ms on this machine's
+// chromium (about 100 ms on a phone, one task that cannot be split), and a date library would add
+// kilobytes to every first visit for three fixed English patterns. Dates are always said in
+// English (en-US), so month and weekday names and the 12-hour clock need no locale data, and the
+// reader's time zone comes from Date's own local fields. Only a count in a locale whose separators
+// differ from en-US's goes to Intl.NumberFormat.
 //
-// Two ways to format: the reader's (their locale and time zone), and the site's (en-US, UTC),
-// which the server renders with and the browser keeps while it hydrates that markup, so both say
-// the same; then the page changes to the reader's (see useFormatting).
+// Two ways to format: the reader's (their time zone and number separators), and the site's (en-US,
+// UTC), which the server renders with and the browser keeps while it hydrates that markup, so both
+// say the same; then the page changes to the reader's (see useFormatting).
 export type Formatting = 'reader' | 'site';
-const SITE = { locale: 'en-US', timeZone: 'UTC' } as const;
 
-/** Built on first use (Intl constructors are slow to start on a phone), one per way of formatting. */
-function lazy<T>(make: (how: Formatting) => T): (how: Formatting) => T {
-  const made = new Map<Formatting, T>();
-  return (how) => {
-    let value = made.get(how);
-    if (value === undefined) {
-      value = make(how);
-      made.set(how, value);
-    }
-    return value;
-  };
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+interface DateFields {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
 }
-const zone = (how: Formatting) => (how === 'site' ? { timeZone: SITE.timeZone } : {});
-const dateFormat = lazy((how) => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', ...zone(how) }));
-const dayFormat = lazy((how) => new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', ...zone(how) }));
-const timeFormat = lazy((how) => new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', ...zone(how) }));
-const numberFormat = lazy((how) => new Intl.NumberFormat(how === 'site' ? SITE.locale : undefined));
-let relative: Intl.RelativeTimeFormat | null = null;
+
+/** A moment's calendar fields in UTC (the site's) or in the reader's time zone. */
+function fields(date: Date, how: Formatting): DateFields {
+  return how === 'site'
+    ? { year: date.getUTCFullYear(), month: date.getUTCMonth(), day: date.getUTCDate(), weekday: date.getUTCDay(), hour: date.getUTCHours(), minute: date.getUTCMinutes() }
+    : { year: date.getFullYear(), month: date.getMonth(), day: date.getDate(), weekday: date.getDay(), hour: date.getHours(), minute: date.getMinutes() };
+}
+
+/** "Thursday, November 19" */
+const dayText = (f: DateFields) => `${WEEKDAYS[f.weekday]}, ${MONTHS[f.month]} ${f.day}`;
+
+/** A whole number with en-US separators: 12,345. */
+function groupEnUs(n: number): string {
+  const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return n < 0 ? `-${digits}` : digits;
+}
+
+/**
+ * Locales whose whole numbers read exactly as en-US's (format.test.ts checks each against Intl):
+ * for them, and for the site's formatting, a count needs no Intl.
+ */
+export const EN_US_NUMBER_LOCALES: readonly string[] = ['en', 'en-US', 'en-GB', 'en-AU', 'en-CA', 'en-NZ', 'en-IE'];
+
+/** The reader's first language (what the browser's Intl takes by default). */
+const readerLocale = () => (typeof navigator === 'undefined' ? 'en-US' : (navigator.languages?.[0] ?? navigator.language));
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
 /** A count with the reader's (or the site's) thousands separators. */
 export function formatNumber(n: number, how: Formatting = 'reader'): string {
-  return numberFormat(how).format(n);
+  const locale = how === 'site' ? 'en-US' : readerLocale();
+  if (Number.isSafeInteger(n) && EN_US_NUMBER_LOCALES.includes(locale)) return groupEnUs(n);
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(n);
 }
 
 /** Today's date (YYYY-MM-DD) where the reader is, or in UTC for the site's rendering. */
@@ -41,7 +71,7 @@ export function todayIn(how: Formatting, now: Date = new Date()): string {
 }
 
 /** Largest unit first; a distance is said in the first unit it reaches (as "3 days ago"). */
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [string, number][] = [
   ['year', 365 * 24 * 60 * 60],
   ['month', 30 * 24 * 60 * 60],
   ['day', 24 * 60 * 60],
@@ -58,30 +88,35 @@ export function formatViews(views: number, how: Formatting = 'reader'): string {
 /** A published date as people read it: "March 4, 2025". */
 export function formatDate(iso: string, how: Formatting = 'reader'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat(how).format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const f = fields(date, how);
+  return `${MONTHS[f.month]} ${f.day}, ${f.year}`;
 }
 
 /** A calendar date (YYYY-MM-DD, the reader's own) as "Thursday, November 19". */
 export function formatLocalDay(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  return new Date(year!, month! - 1, day!).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+  return dayText(fields(new Date(year!, month! - 1, day!), 'reader'));
 }
 
 /** A date and time for scheduled sessions: "Sunday, March 9 · 7:00 PM" in the reader's time zone. */
 export function formatDateTime(iso: string, how: Formatting = 'reader'): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : `${dayFormat(how).format(date)} · ${timeFormat(how).format(date)}`;
+  if (Number.isNaN(date.getTime())) return '';
+  const f = fields(date, how);
+  return `${dayText(f)} · ${f.hour % 12 || 12}:${String(f.minute).padStart(2, '0')} ${f.hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** "3 days ago": for the age of saved data and of comments. */
+/** "3 days ago", "in 2 days": for the age of saved data and of comments (as en-US's Intl.RelativeTimeFormat says it). */
 export function formatAge(iso: string | number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const seconds = (date.getTime() - Date.now()) / 1000;
   const [unit, size] = UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ['second', 1];
   const value = Math.round(seconds / size);
-  relative ??= new Intl.RelativeTimeFormat('en-US', { numeric: 'always' });
-  return relative.format(value === 0 ? -0 : value, unit); // -0 reads "0 seconds ago", not "in 0 seconds"
+  const amount = `${groupEnUs(Math.abs(value))} ${unit}${Math.abs(value) === 1 ? '' : 's'}`;
+  // 0 reads "0 seconds ago", not "in 0 seconds".
+  return value > 0 ? `in ${amount}` : `${amount} ago`;
 }
 
 export function formatReadTime(minutes: number): string {

@@ -6,7 +6,7 @@ import { ShowMore } from '../../../components/ui/show-more';
 import { SyncMark } from '../../../components/ui/sync-mark';
 import { useToast } from '../../../components/ui/toast';
 import { openAuthDialog } from '../../../lib/auth-dialog';
-import { formatAge, formatDateTime } from '../../../lib/format';
+import { formatAge, formatDateTime, formatNumber } from '../../../lib/format';
 import { useUser } from '../../../lib/session';
 import type { OutboxEntry } from '../../../offline/db';
 import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
@@ -146,7 +146,7 @@ function CommentForm({ contentType, contentId, draft, setDraft }: CommentsProps 
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span id={countId} className={`text-sm ${draft.length >= COMMENT_MAX ? 'text-error' : 'text-base-content/75'}`}>
-          {draft.length.toLocaleString()}/{COMMENT_MAX.toLocaleString()} characters
+          {formatNumber(draft.length)}/{formatNumber(COMMENT_MAX)} characters
         </span>
         <button type="submit" className="btn btn-primary btn-sm" disabled={blank}>
           <Send aria-hidden="true" className="size-4" /> Post Comment

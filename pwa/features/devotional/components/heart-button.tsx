@@ -4,6 +4,8 @@ import { recheckingRestored } from '../../../lib/query-client';
 import { useUser } from '../../../lib/session';
 import { useHearts } from '../api/get-hearts';
 import { heartView, useHeartDevotional } from '../api/set-heart';
+import { formatNumber } from '../../../lib/format';
+import { useFormatting } from '../../../lib/use-hydrated';
 
 /**
  * The devotional's heart: a toggle button (aria-pressed) with the count beside the icon, shown
@@ -16,6 +18,7 @@ export function HeartButton({ devotionalId, devotionalTitle }: { devotionalId: n
   const hearts = useHearts(devotionalId, user?.id ?? null, !isLoading);
   const { entries, setHearted, retry, dismiss } = useHeartDevotional(devotionalId, devotionalTitle);
   const view = heartView(hearts.data, entries ?? []);
+  const how = useFormatting();
   // Signed in, the reader's queued choice decides what shows: until it is read, no press.
   const waiting = user !== null && (entries === undefined || (!view.pending && recheckingRestored(hearts)));
   const count = view.count ?? 0;
@@ -36,7 +39,7 @@ export function HeartButton({ devotionalId, devotionalTitle }: { devotionalId: n
         <span className="sr-only">Heart this devotional</span>
         {count > 0 ? (
           <span data-testid="heart-count" className="font-semibold tabular-nums">
-            {count.toLocaleString()}
+            {formatNumber(count, how)}
             <span className="sr-only">{count === 1 ? ' heart' : ' hearts'}</span>
           </span>
         ) : null}

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { deleteNote, noteKey, saveNote, useNote, type NoteContentType } from '../api/notes-store';
+import { formatNumber } from '../../../lib/format';
 
 export interface NotesPanelProps {
   contentType: NoteContentType;
@@ -206,7 +207,7 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
         />
         <div className="flex items-center justify-between gap-2 text-sm text-base-content/75">
           <span id={countId}>
-            {count.toLocaleString()} {count === 1 ? 'character' : 'characters'}
+            {formatNumber(count)} {count === 1 ? 'character' : 'characters'}
           </span>
           <span role="status" aria-live="polite" className={status === 'error' ? 'text-error' : ''}>
             {status === 'saving' ? 'Saving…' : status === 'saved' ? 'Saved' : status === 'deleted' ? 'Note deleted' : status === 'error' ? 'Could not save on this device. Keep this page open and try again.' : ''}
