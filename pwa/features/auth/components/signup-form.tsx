@@ -15,6 +15,8 @@ const FIELDS: Field[] = ['username', 'email', 'password'];
 
 /** The first message per field; a blank field has none (a blank submit gets the 'All Fields Required' toast). */
 export function signupFieldErrors(values: Values): Partial<Record<Field, string>> {
+  // The form as it opens: nothing to say, and no parse (the welcome dialog's first render).
+  if (FIELDS.every((field) => values[field].trim() === '')) return {};
   const result = signupFieldsSchema.safeParse(values);
   if (result.success) return {};
   const errors: Partial<Record<Field, string>> = {};
