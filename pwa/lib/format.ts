@@ -2,8 +2,8 @@ import { categoryLabels } from '../../contract/common.js';
 
 // Formatting runs in the first render of every public page, so it stays off the platform's Intl
 // formatters where it can: a page's first Intl constructor starts ICU, 20-35 ms on this machine's
-// chromium (80-140 ms at a phone's 4x slowdown, one task that cannot be split), and a date library would add
-// kilobytes to every first visit for three fixed English patterns. Dates are always said in
+// chromium (80-140 ms at a phone's 4x slowdown, one task that cannot be split), and a date library
+// would add kilobytes to every first visit for three fixed English patterns. Dates are always said in
 // English (en-US), so month and weekday names and the 12-hour clock need no locale data, and the
 // reader's time zone comes from Date's own local fields. Only a count in a locale whose separators
 // differ from en-US's goes to Intl.NumberFormat.
