@@ -1,5 +1,6 @@
 import type { Note } from '../../offline/db';
 import { notePath, noteTitle } from '../../offline/note-subject';
+import { newestFirst } from '../../lib/order';
 
 /** A title as a Markdown heading's text: no line breaks, and its Markdown characters kept literal. */
 const headingText = (title: string) => title.replace(/\s+/g, ' ').replace(/([\\`*_[\]#<>])/g, '\\$1');
@@ -10,7 +11,7 @@ const headingText = (title: string) => title.replace(/\s+/g, ' ').replace(/([\\`
  * reader's, often Markdown-ish already).
  */
 export function notesToMarkdown(notes: readonly Note[], siteOrigin: string, exportedAt: Date = new Date()): string {
-  const sorted = [...notes].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  const sorted = [...notes].sort((a, b) => newestFirst(a.updatedAt, b.updatedAt));
   const parts = [`# My Notes`, '', `Exported from context is key on ${exportedAt.toISOString().slice(0, 10)}: ${sorted.length} ${sorted.length === 1 ? 'note' : 'notes'}.`];
   for (const note of sorted) {
     parts.push('', `## ${headingText(noteTitle(note))}`, '', `<${siteOrigin}${notePath(note)}> · ${note.updatedAt.slice(0, 10)}`, '', note.text.trim());

@@ -5,6 +5,7 @@ import { useOutboxEntries } from '../../../offline/use-outbox';
 import { queuedWrites, type WriteDefinition } from '../../../offline/write-registry';
 import { useBookmarks, useFolders } from './bookmarks';
 import { bookmarkWrites, createFolderWrite, deleteFolderWrite, moveBookmarkWrite, removeBookmarkWrite, saveBookmarkWrite } from './writes';
+import { newestFirst } from '../../../lib/order';
 
 /** Whether the server has what the user sees: 'synced', or the last queued write about it. */
 export type SyncState = { status: 'synced' } | { status: 'pending' | 'failed'; entry: OutboxEntry };
@@ -135,7 +136,7 @@ export function overlayBookmarks(server: Bookmark[] | undefined, serverFolders: 
   const bookmarks = [...byKey.values()]
     .filter((b) => !b.removed || b.sync.status === 'failed')
     .map((b) => (foldersKnown && b.folderId && !shownIds.has(b.folderId) ? { ...b, folderId: null } : b))
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    .sort((a, b) => newestFirst(a.createdAt, b.createdAt));
   return { byKey, bookmarks, folders: shownFolders };
 }
 

@@ -9,10 +9,11 @@ import { useUser } from '../../../lib/session';
 import { useOnlineStatus } from '../../../lib/use-online-status';
 import { useQuestions } from '../api/live-streams';
 import { useModerateQuestion } from '../api/moderate-question';
+import { newestFirst } from '../../../lib/order';
 
 /** The server's order: highlighted first, then newest first (the id breaks ties). */
 const byServerOrder = (a: LiveQuestion, b: LiveQuestion) =>
-  Number(b.isHighlighted) - Number(a.isHighlighted) || b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+  Number(b.isHighlighted) - Number(a.isHighlighted) || newestFirst(a.createdAt, b.createdAt) || b.id - a.id;
 
 /**
  * The stream's questions. They follow the server live (useLiveEvents in the panel): a question
