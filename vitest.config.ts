@@ -34,7 +34,7 @@ export default defineConfig({
           // whose throw would otherwise skip it and leave the test's tree in the next test's DOM.
           setupFiles: ['tests/support/fail-on-console-error.ts', 'pwa/test/setup.ts'],
           // A test may wait for several lazy chunks and Dexie writes, each up to the 3 s of
-          // asyncUtilTimeout (pwa/test/setup.ts): vitest's 5 s default timed tests out on CI.
+          // asyncUtilTimeout (pwa/test/setup.ts): vitest's 5 s default is too short on a busy CI machine.
           testTimeout: 15_000,
         },
       },
