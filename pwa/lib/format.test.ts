@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EN_US_NUMBER_LOCALES, formatAge, formatDate, formatDateTime, formatLocalDay, formatNumber, formatViews } from './format';
+import { EN_US_NUMBER_LOCALES, formatAge, formatDate, formatDateTime, formatLocalDay, formatNumber, formatViews, todayIn } from './format';
 
 // Moments across years, months, weekdays and both halves of the day (midnight and noon included).
 const MOMENTS = Array.from({ length: 200 }, (_, i) => new Date(Date.UTC(2019, 0, 1) + i * 9_876_543_211));
@@ -34,6 +34,14 @@ describe('dates', () => {
         // Some ICU versions put a narrow no-break space before AM/PM.
         expect(formatDateTime(iso, how)).toBe(`${f.day.format(moment)} · ${f.time.format(moment).replace(/\s/g, ' ')}`);
       }
+    }
+  });
+
+  test("today is the UTC date for the site and the reader's own date for the reader", () => {
+    for (const moment of MOMENTS) {
+      expect(todayIn('site', moment)).toBe(moment.toISOString().slice(0, 10));
+      const local = `${moment.getFullYear()}-${String(moment.getMonth() + 1).padStart(2, '0')}-${String(moment.getDate()).padStart(2, '0')}`;
+      expect(todayIn('reader', moment)).toBe(local);
     }
   });
 

@@ -65,9 +65,9 @@ export function formatNumber(n: number, how: Formatting = 'reader'): string {
 
 /** Today's date (YYYY-MM-DD) where the reader is, or in UTC for the site's rendering. */
 export function todayIn(how: Formatting, now: Date = new Date()): string {
-  if (how === 'site') return now.toISOString().slice(0, 10);
+  const f = fields(now, how);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${f.year}-${pad(f.month + 1)}-${pad(f.day)}`;
 }
 
 /** Largest unit first; a distance is said in the first unit it reaches (as "3 days ago"). */
