@@ -99,6 +99,36 @@ const precompressed = compression({
   logLevel: 'silent',
 });
 
+/** Matches the modules at these paths (relative to the project, without extension). */
+const modulesOf = (paths: string[]) => new RegExp(`[\\\\/](${paths.map((p) => p.replaceAll('/', '[\\\\/]')).join('|')})\\.[cm]?[jt]sx?$`);
+const packages = (names: string[]) => names.map((name) => `node_modules/${name}/.*`);
+
+/**
+ * The device's store, as one chunk: Dexie, the outbox, the query persister and the data modules of
+ * the reader's tools, which a page loads together once it has settled (app/layout/deferred.tsx) or
+ * its study tools come in. In chunks of their own they were twenty requests, each a round trip on
+ * a phone's HTTP/1.1 connections and ~1 ms of the server's CPU. Only modules nothing in a page's
+ * first download imports belong here (e2e/build-chunks.e2e.ts checks it), and none of them may
+ * import a module of a chunk that imports this one: chunks that import each other run one's code
+ * before the other's exports exist.
+ */
+const DEVICE_STORE = [
+  ...packages(['dexie', 'dexie-react-hooks', '@tanstack/query-persist-client-core']),
+  ...['db', 'outbox', 'outbox-upgrade', 'query-persister', 'use-outbox', 'background-sync', 'storage', 'saved-store', 'saved-pictures', 'note-subject'].map((m) => `pwa/offline/${m}`),
+  ...['bookmarks', 'progress', 'comments'].map((feature) => `pwa/features/${feature}/api/writes`),
+  'pwa/features/bookmarks/api/bookmarks',
+  'pwa/features/bookmarks/api/bookmark-view',
+  'pwa/features/bookmarks/api/use-bookmark-writes',
+  'pwa/features/progress/api/progress',
+  'pwa/features/comments/api/comments',
+  'pwa/features/notes/api/notes-store',
+  'pwa/features/saved/api/saved-items',
+  'pwa/features/resume/resume-store',
+  'pwa/app/write-definitions',
+  'pwa/app/layout/apply-delivered',
+  'pwa/app/layout/outbox-delivery',
+];
+
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   root: 'pwa',
   publicDir: 'public',
@@ -124,10 +154,13 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
         // Libraries every page needs change less often than the app: separate chunks stay cached
         // across deploys. Libraries only some pages use stay with those pages' lazy chunks.
         codeSplitting: {
+          // A group takes the modules it names, not what they import (the app's core stays in the entry).
+          includeDependenciesRecursively: false,
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
             // The query client and zod; not the persister's core, which loads with the persister.
             { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|zod)[\\/]/ },
+            { name: 'device-store', test: modulesOf(DEVICE_STORE) },
           ],
         },
       },
