@@ -6,6 +6,7 @@ import helmet from 'koa-helmet';
 import type { AppDeps } from './deps.js';
 import { clientWentAway, decodingErrorsAsBadRequest, errorHandler } from './errors.js';
 import { transactionAware } from './lib/request-transaction.js';
+import { assetsInMemory } from './middleware/assets-in-memory.js';
 import { idempotency } from './middleware/idempotency.js';
 import { publicCache } from './middleware/public-cache.js';
 import { rateLimits } from './middleware/rate-limit.js';
@@ -96,6 +97,8 @@ export function createApp(rawDeps: AppDeps): Koa {
       strictTransportSecurity: config.env === 'production',
     }),
   );
+  // The build's hashed files, from memory: before compression, the session and the API (see assets-in-memory.ts).
+  app.use(assetsInMemory(config.distDir));
   app.use(compress({ threshold: 1024 }));
   // Before the session: a public answer is stored without any session lookup.
   app.use(cache.fill);

@@ -112,6 +112,29 @@ describe('the built app on the same origin', () => {
     expect(res.text).not.toContain('shell');
   });
 
+  test('a hashed file the server first did not have is served once the build adds it (a 404 is not remembered)', async () => {
+    const name = '/assets/late-7e7e7e.js';
+    expect((await app.client().get(name)).status).toBe(404);
+    fs.writeFileSync(path.join(distDir, name), 'export const late = true;');
+    const res = await app.client().get(name);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('export const late = true;');
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+  });
+
+  test('every request for an asset gets the same bytes and headers, HEAD included', async () => {
+    const first = await getEncoded(PRECOMPRESSED, 'br');
+    const again = await getEncoded(PRECOMPRESSED, 'br');
+    expect(again.body.equals(first.body)).toBe(true);
+    for (const header of ['content-type', 'content-encoding', 'content-length', 'cache-control', 'last-modified', 'vary', 'x-content-type-options']) {
+      expect(again.headers[header], header).toBe(first.headers[header]);
+    }
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    const head = await app.client().request('HEAD', PRECOMPRESSED, undefined, { headers: { 'accept-encoding': 'identity' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(PRECOMPRESSED_TEXT)));
+  });
+
   test('/api and uploaded objects are never answered with the shell', async () => {
     for (const p of ['/api/no-such-call', '/api', '/objects/no-such-object']) {
       const res = await app.client().get(p);
