@@ -24,6 +24,7 @@ async function openSignedOut(answer: (r: MockRequest) => Response | Error = () =
   const user = userEvent.setup();
   renderWithProviders(<AuthDialog />);
   await waitFor(() => expect(dialog().open).toBe(true));
+  await screen.findByRole('tab', { name: 'Sign Up', hidden: true });
   return { requests, user };
 }
 
@@ -82,7 +83,7 @@ describe('AuthDialog: opening and closing', () => {
     expect(dialog().open).toBe(false);
     act(() => void window.dispatchEvent(new Event(OPEN_AUTH_DIALOG_EVENT)));
     expect(dialog().open).toBe(true);
-    expect(screen.getByRole('tab', { name: 'Sign Up', hidden: true }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('tab', { name: 'Sign Up', hidden: true })).getAttribute('aria-selected')).toBe('true');
   });
 
   test("openAuthDialog('login') opens on the Log In tab", async () => {
@@ -90,7 +91,19 @@ describe('AuthDialog: opening and closing', () => {
     act(() => dialog().close());
     act(() => openAuthDialog('login'));
     expect(dialog().open).toBe(true);
-    expect(screen.getByRole('tab', { name: 'Log In', hidden: true }).getAttribute('aria-selected')).toBe('true');
+    expect((await screen.findByRole('tab', { name: 'Log In', hidden: true })).getAttribute('aria-selected')).toBe('true');
+  });
+
+  test('the dialog opens first and its forms come in the next task, not in the same long one', async () => {
+    await openSignedOut();
+    act(() => dialog().close());
+    await act(async () => {});
+    act(() => openAuthDialog());
+    expect(dialog().open).toBe(true);
+    expect(screen.queryByRole('tab', { name: 'Sign Up', hidden: true })).toBeNull();
+    expect(await screen.findByRole('tab', { name: 'Sign Up', hidden: true })).toBeTruthy();
+    // Opened again, the forms start empty.
+    expect((within(panel('Sign Up')).getByLabelText('Username') as HTMLInputElement).value).toBe('');
   });
 });
 
