@@ -68,7 +68,9 @@ export function assetsInMemory(distDir: string, { maxFileBytes = 1024 * 1024, ma
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !ctx.path.startsWith('/assets/')) return next();
     const name = ctx.path.slice('/assets/'.length);
-    if (!ASSET_NAME.test(name)) return next();
+    // Source maps stay with the static files middleware: the build does not compress them, and
+    // koa-compress (after this) does, for the rare developer who opens them.
+    if (!ASSET_NAME.test(name) || name.endsWith('.map')) return next();
     const asset = await load(name);
     if (!asset) return next();
 

@@ -122,6 +122,14 @@ describe('the built app on the same origin', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
   });
 
+  test('a source map, which the build does not compress, is compressed on its way', async () => {
+    const map = JSON.stringify({ version: 3, sources: ['a.ts'], mappings: 'AAAA;'.repeat(2000) });
+    fs.writeFileSync(path.join(distDir, 'assets', 'app-def456.js.map'), map);
+    const res = await getEncoded('/assets/app-def456.js.map', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.body).toString()).toBe(map);
+  });
+
   test('every request for an asset gets the same bytes and headers, HEAD included', async () => {
     const first = await getEncoded(PRECOMPRESSED, 'br');
     const again = await getEncoded(PRECOMPRESSED, 'br');
