@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
+import { IMMUTABLE } from './static-pwa.js';
 
 /** The encodings the build wrote beside a text file (vite.config.ts), best first. */
 const ENCODINGS = [
@@ -37,13 +38,16 @@ export interface AssetsInMemoryOptions {
  */
 export function assetsInMemory(distDir: string, { maxFileBytes = 1024 * 1024, maxTotalBytes = 64 * 1024 * 1024 }: AssetsInMemoryOptions = {}) {
   const assetsDir = path.join(distDir, 'assets');
-  const held = new Map<string, Promise<Asset | null>>();
+  // A file too large to hold is remembered as such (its name never holds other bytes), so it is
+  // not looked at again on every request; a missing one is forgotten, as the next build may add it.
+  const held = new Map<string, Promise<Asset | 'too large' | 'missing'>>();
   let heldBytes = 0;
 
-  const read = async (name: string): Promise<Asset | null> => {
+  const read = async (name: string): Promise<Asset | 'too large' | 'missing'> => {
     const file = path.join(assetsDir, name);
     const stat = await fs.stat(file).catch(() => null);
-    if (!stat?.isFile() || stat.size > maxFileBytes || heldBytes + stat.size > maxTotalBytes) return null;
+    if (!stat?.isFile()) return 'missing';
+    if (stat.size > maxFileBytes || heldBytes + stat.size > maxTotalBytes) return 'too large';
     const forms: Asset['forms'] = [];
     for (const { name: encoding, suffix } of ENCODINGS) {
       const body = await fs.readFile(`${file}${suffix}`).catch(() => null);
@@ -54,15 +58,15 @@ export function assetsInMemory(distDir: string, { maxFileBytes = 1024 * 1024, ma
     return { forms, lastModified: stat.mtime.toUTCString() };
   };
 
-  const load = (name: string): Promise<Asset | null> => {
-    let asset = held.get(name);
-    if (!asset) {
-      asset = read(name).catch(() => null);
-      held.set(name, asset);
-      // Only what was read stays: a missing or oversized file is asked about again next time.
-      void asset.then((found) => found ?? held.delete(name));
+  const load = async (name: string): Promise<Asset | null> => {
+    let entry = held.get(name);
+    if (!entry) {
+      entry = read(name).catch(() => 'missing' as const);
+      held.set(name, entry);
     }
-    return asset;
+    const found = await entry;
+    if (found === 'missing') held.delete(name);
+    return typeof found === 'string' ? null : found;
   };
 
   return async (ctx: Context, next: Next) => {
@@ -79,7 +83,7 @@ export function assetsInMemory(distDir: string, { maxFileBytes = 1024 * 1024, ma
     ctx.type = path.extname(name);
     if (asset.forms.length > 1) ctx.vary('Accept-Encoding');
     if (form.encoding) ctx.set('Content-Encoding', form.encoding);
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Cache-Control', IMMUTABLE);
     ctx.set('Last-Modified', asset.lastModified);
     ctx.body = form.body;
   };

@@ -3,6 +3,9 @@ import path from 'node:path';
 import type { Context, Next } from 'koa';
 import { send } from '@koa/send';
 
+/** For a file whose name changes with its content: the build's /assets, uploaded objects. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -23,7 +26,7 @@ export function staticPwa(distDir: string) {
     const isAsset = requested.startsWith('/assets/');
     const cacheFor = (p: string) => {
       if (NO_CACHE.has(p)) ctx.set('Cache-Control', 'no-cache');
-      else if (p.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+      else if (p.startsWith('/assets/')) ctx.set('Cache-Control', IMMUTABLE);
       else ctx.set('Cache-Control', 'public, max-age=3600');
     };
     if (requested !== '/index.html' && path.extname(requested)) {

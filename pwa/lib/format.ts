@@ -25,6 +25,8 @@ interface DateFields {
   minute: number;
 }
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
 /** A moment's calendar fields in UTC (the site's) or in the reader's time zone. */
 function fields(date: Date, how: Formatting): DateFields {
   return how === 'site'
@@ -66,8 +68,7 @@ export function formatNumber(n: number, how: Formatting = 'reader'): string {
 /** Today's date (YYYY-MM-DD) where the reader is, or in UTC for the site's rendering. */
 export function todayIn(how: Formatting, now: Date = new Date()): string {
   const f = fields(now, how);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${f.year}-${pad(f.month + 1)}-${pad(f.day)}`;
+  return `${f.year}-${twoDigits(f.month + 1)}-${twoDigits(f.day)}`;
 }
 
 /** Largest unit first; a distance is said in the first unit it reaches (as "3 days ago"). */
@@ -104,7 +105,7 @@ export function formatDateTime(iso: string, how: Formatting = 'reader'): string 
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   const f = fields(date, how);
-  return `${dayText(f)} · ${f.hour % 12 || 12}:${String(f.minute).padStart(2, '0')} ${f.hour < 12 ? 'AM' : 'PM'}`;
+  return `${dayText(f)} · ${f.hour % 12 || 12}:${twoDigits(f.minute)} ${f.hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** "3 days ago", "in 2 days": for the age of saved data and of comments (as en-US's Intl.RelativeTimeFormat says it). */
