@@ -24,6 +24,9 @@ beforeAll(async () => {
     import('../app/layout/outbox-delivery'),
     import('../features/sync/components/sync-indicator'),
     import('../app/layout/update-prompt'),
+    // The menus' 'Theme' and 'Text size' (features/reading/components/reading-settings-lazy.tsx):
+    // CI once saw the avatar menu's copy resolve after its test had ended.
+    import('../features/reading/components/reading-settings'),
     // The study tools beside an article or a video (app/deferred/study-tools.tsx).
     import('../features/bookmarks/components/bookmark-button'),
     import('../features/progress/components/complete-button'),

@@ -76,6 +76,8 @@ describe('avatar menu', () => {
     expect(within(menu).getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
     expect(within(menu).getByRole('link', { name: 'Bookmarks' }).getAttribute('href')).toBe('/bookmarks');
     expect(within(menu).getByRole('link', { name: 'Saved for offline' }).getAttribute('href')).toBe('/saved');
+    // The reading settings' controls are a lazy part of the menu.
+    expect(await within(menu).findByRole('group', { name: 'Theme' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
