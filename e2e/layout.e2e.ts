@@ -107,6 +107,26 @@ describe('header search', () => {
     await menu.waitFor({ state: 'hidden' });
     await page.close();
   });
+
+  test('mobile: a closed dialog is not rendered at all, and closing still slides the menu out first', async () => {
+    const page = await browser.newPage(MOBILE);
+    await visitAndDismissAuth(page, '/blog/1');
+    // Every page holds the menu's and the welcome's dialogs: closed, they cost no style or layout.
+    const closedUnrendered = `(() => { const all = [...document.querySelectorAll('dialog')]; return all.length >= 2 && all.every((d) => !d.open && getComputedStyle(d).display === 'none'); })()`;
+    await expect.poll(() => page.evaluate<boolean>(closedUnrendered)).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    await page.waitForTimeout(400);
+    const state = `(() => { const d = [...document.querySelectorAll('dialog')].find((x) => document.getElementById(x.getAttribute('aria-labelledby'))?.textContent === 'Menu'); return [d.open, getComputedStyle(d).display, getComputedStyle(d.querySelector('.modal-box')).translate].join(' '); })()`;
+    // Seen as it closes (no longer [open]): still shown, its box about to slide out to the right...
+    await page.evaluate(`document.querySelectorAll('dialog').forEach((d) => d.addEventListener('close', () => { window.seenOnClose = ${state}; }))`);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate<string | undefined>('window.seenOnClose')).toMatch(/^false grid /);
+    // ...then gone.
+    await expect.poll(() => page.evaluate<string>(state)).toBe('false none 100%');
+    await page.close();
+  });
 });
 
 describe('layout', () => {
