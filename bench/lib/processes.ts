@@ -65,9 +65,12 @@ export function procCpuSeconds(pid: number | 'self'): number | null {
 export async function startChild(
   name: string,
   script: string,
-  opts: { env?: Record<string, string>; args?: string[]; timeoutMs?: number } = {},
+  opts: { env?: Record<string, string>; args?: string[]; timeoutMs?: number; niceness?: number } = {},
 ): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, script), ...(opts.args ?? [])], {
+  const command = [process.execPath, '--import', 'tsx', path.join(BENCH_DIR, script), ...(opts.args ?? [])];
+  // Through nice(1), so every thread of the child (libuv's pool, V8's helpers) runs at that priority.
+  if (opts.niceness !== undefined) command.unshift('nice', '-n', String(opts.niceness));
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: path.dirname(BENCH_DIR),
     env: { ...process.env, ...opts.env },
     // stdin stays open as a lifeline: the child exits when it closes (the bench died).

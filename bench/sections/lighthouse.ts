@@ -4,7 +4,8 @@
 // TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1.00; accessibility and best practices 1.00 and every automated
 // PWA audit passing. Printed, never asserted: on a shared 2-core machine the simulated timings
 // follow the machine's load. Beside each page, the blocking time its own code causes, from thread
-// CPU time rather than wall-clock time (bench/lib/cpu-blocking.ts).
+// CPU time rather than wall-clock time (bench/lib/cpu-blocking.ts). The server runs at nice 10
+// (see run()).
 import path from 'node:path';
 import type { Result } from 'lighthouse';
 import { launchDebugChromium } from '../../e2e/support/debug-chromium.js';
@@ -18,6 +19,7 @@ import { startChild } from '../lib/processes.js';
 import { appServerEnv } from './shared.js';
 
 const PAGES = ['/', '/blog/1', '/videos', '/watch/1'];
+const SERVER_NICENESS = 10;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'pwa'];
 
 const score = (lhr: Result, category: string): number | null => lhr.categories[category]?.score ?? null;
@@ -38,7 +40,14 @@ async function run(ctx: BenchContext): Promise<void> {
   const distDir = path.join(ctx.tmpDir, 'lighthouse-dist');
   await copyOfDist(distDir);
   const database = await createBenchDatabase(ctx, 'lighthouse');
-  const app = await startChild('app', 'app-server.ts', { env: { ...appServerEnv(ctx, database.url, { seed: true }), DIST_DIR: distDir } });
+  // The server runs at a lower priority than the browser. A phone does not share its CPU with the
+  // site's server, but here both share two cores with Lighthouse, and Lighthouse's simulated
+  // blocking time is the wall-clock length of the page's tasks × 4: while the server answered the
+  // page's requests (about 150 ms of its CPU per first visit), the page's main thread waited for a
+  // core, and that wait was counted as the page's blocking time (interleaved, median of 5, the same
+  // build: TBT 256 → 134 ms on / and 336 → 212 ms on a post with the server at nice 19).
+  // The server's own speed is measured in the api-throughput and server-render sections.
+  const app = await startChild('app', 'app-server.ts', { env: { ...appServerEnv(ctx, database.url, { seed: true }), DIST_DIR: distDir }, niceness: SERVER_NICENESS });
   // A first visit each time: a browser of its own per run, so no service worker or cache carries over.
   try {
     const rows: string[][] = [];
@@ -88,6 +97,7 @@ async function run(ctx: BenchContext): Promise<void> {
         verdict: met,
       });
     }
+    console.log(`The app server ran at nice ${SERVER_NICENESS}, below the browser and Lighthouse (a phone does not share its CPU with the server).`);
     console.log(table(['page', 'performance', 'LCP', 'TBT', 'CLS', 'SEO', 'a11y', 'best pr.', 'PWA audits', 'perf ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1', 'TBT from CPU time ×4'], rows));
   } finally {
     await app.stop();
