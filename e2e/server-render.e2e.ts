@@ -322,6 +322,37 @@ describe('hydration', () => {
 });
 
 describe('without JavaScript', () => {
+  test("a post whose code does not load: asked for once more, then the page is the app's; never loading, the server's article stays, and its links work", async () => {
+    const postCode = /\/assets\/blog-post-[\w-]{8}\.js$/;
+    // No service worker: the first page's would answer the second's requests from its cache.
+    const visitor = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block' });
+    // The signal drops just as the page's code is fetched, and is back a moment later.
+    const once = await visitor.newPage();
+    let asked = 0;
+    await once.route(postCode, (route) => (++asked === 1 ? route.abort('internetdisconnected') : route.continue()));
+    await once.goto(`/blog/${post.id}`);
+    await once.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    expect(asked).toBe(2);
+    await once.getByRole('heading', { level: 1, name: post.title }).waitFor();
+    await once.close();
+
+    // It never comes (or a deploy removed it): what the reader has in front of them stays.
+    const never = await visitor.newPage();
+    const warnings: string[] = [];
+    never.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await never.route(postCode, (route) => route.abort('internetdisconnected'));
+    await never.goto(`/blog/${post.id}`);
+    await expect.poll(() => warnings.some((text) => text.includes('[boot] the page stays as the server rendered it')), { timeout: 10_000 }).toBe(true);
+    expect(await never.locator('html[data-app-ready]').count()).toBe(0);
+    expect(await never.getByRole('heading', { level: 1 }).textContent()).toBe(post.title);
+    expect(await never.getByRole('main').innerText()).toContain(firstSentence(post.content));
+    // A link is then an ordinary one: the next page comes whole, with its own code.
+    await never.getByRole('main').getByRole('link', { name: 'Back to Blog' }).click();
+    await never.waitForURL('**/blog');
+    await never.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    await visitor.close();
+  });
+
   test('the public pages read completely and their links lead to the next page', async () => {
     const context = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, javaScriptEnabled: false });
     try {

@@ -38,6 +38,16 @@ function renderInBrowser(container: HTMLElement): void {
   startTransition(() => reactRoot.render(app(bootInBrowser())));
 }
 
+/** Once the browser says it is online (at once if it does), and a moment more. */
+function backOnline(): Promise<void> {
+  return new Promise((resolve) => {
+    const later = () => setTimeout(resolve, RETRY_AFTER_MS);
+    if (navigator.onLine) later();
+    else window.addEventListener('online', later, { once: true });
+  });
+}
+const RETRY_AFTER_MS = 1000;
+
 const state = serverState();
 if (state) {
   // The server's markup is the first screen: React takes it over once the page's code is here.
@@ -47,7 +57,8 @@ if (state) {
   // the start of hydration. Together they were one task of 17-25 ms in Lighthouse's trace (70+ ms
   // on a phone), which blocks a tap on the page the visitor already sees.
   void nextTask()
-    .then(() => bootFromServer(state))
+    // The route's code is asked for again once online: the signal often drops just after a page came.
+    .then(() => bootFromServer(state, backOnline))
     .then(
       async (boot) => {
         await nextTask();
@@ -59,11 +70,11 @@ if (state) {
             }),
         );
       },
-      // The page's code could not load (a deploy removed it): render afresh rather than stay inert.
-      () => {
-        setHydratingServerMarkup(false);
-        renderInBrowser(root);
-      },
+      // The page's code could not load twice (still no signal, or a deploy removed it). The server's
+      // page stays as it is: it reads completely, and its links and search work as they do without
+      // JavaScript, each loading its page whole. Rendering afresh put 'Something went wrong' in place
+      // of the article the reader had in front of them.
+      (error: unknown) => console.warn('[boot] the page stays as the server rendered it:', error),
     );
 } else {
   renderInBrowser(root);

@@ -51,16 +51,18 @@ export function bootInBrowser(): AppBoot {
 /**
  * A page the server rendered: its answers go into the cache as fetched now (they are seconds old,
  * and `freshOncePerVisit` would otherwise fetch them all again at once), and the router starts
- * where the server's stopped, so hydration finds the same markup.
+ * where the server's stopped, so hydration finds the same markup. When the route's code does not
+ * load, it is asked for once more after `beforeRetry`; a second failure rejects.
  */
-export async function bootFromServer(state: ServerRenderedState): Promise<AppBoot> {
+export async function bootFromServer(state: ServerRenderedState, beforeRetry: () => Promise<void>): Promise<AppBoot> {
   const { queryClient, restoring } = newClient();
   const now = Date.now();
   hydrate(queryClient, {
     ...state.queries,
     queries: state.queries.queries.map((q) => ({ ...q, state: { ...q.state, data: fromJson(q.state.data), dataUpdatedAt: now } })),
   });
-  const router = await createHydratingRouter(queryClient, () => !restoring.current, state.router);
+  const start = () => createHydratingRouter(queryClient, () => !restoring.current, state.router);
+  const router = await start().catch(() => beforeRetry().then(start));
   return { queryClient, restoring, router };
 }
 
