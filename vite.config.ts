@@ -1,4 +1,4 @@
-import { defineConfig, type UserConfig } from 'vite';
+import { defineConfig, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -10,6 +10,19 @@ import { SITE_DOCUMENT_PATHS } from './contract/documents.js';
 // same-origin checks) and /feed.xml is the feed, not the app.
 const api = 'http://127.0.0.1:3000';
 const proxy = { '/api': api, '/objects': api, ...Object.fromEntries(SITE_DOCUMENT_PATHS.map((path) => [path, api])) };
+
+/**
+ * Build logs that say nothing about these two bundles, which would bury the ones that do: the
+ * service worker bundles TanStack Query's modules, whose "use client" directive means nothing
+ * there (MODULE_LEVEL_DIRECTIVE), and the server renderer is one file, so a dynamic import that
+ * cannot make a chunk of its own there is expected (INEFFECTIVE_DYNAMIC_IMPORT). The app's own
+ * build keeps both: there they would point at a real problem.
+ */
+const quietOn =
+  (...codes: string[]): NonNullable<Rolldown.InputOptions['onLog']> =>
+  (level, log, handler) => {
+    if (!codes.includes(log.code ?? '')) handler(level, log);
+  };
 
 /** Changes with every build: the persisted query cache is dropped when the app's code changes. */
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
@@ -31,6 +44,7 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
     globIgnores: ['screenshots/**'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    rollupOptions: { onLog: quietOn('MODULE_LEVEL_DIRECTIVE') },
   },
   manifest: {
     id: '/',
@@ -79,6 +93,7 @@ const ssrBuild: UserConfig = {
     emptyOutDir: true,
     sourcemap: true,
     copyPublicDir: false,
+    rollupOptions: { onLog: quietOn('INEFFECTIVE_DYNAMIC_IMPORT', 'MODULE_LEVEL_DIRECTIVE') },
   },
   // Self-contained: the build runs wherever dist/ is copied, with no node_modules beside it (the
   // one DOM it needs, jsdom's, is handed in by the server: see RenderRequest.domWindow).
