@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { StoredObject, UploadTicket } from '../../../contract/index.js';
 import { actorId, requireUser } from '../../middleware/auth.js';
 import { ownOrigin } from '../../middleware/same-origin.js';
+import { IMMUTABLE } from '../../middleware/static-pwa.js';
 import { objectPath, type ObjectsService } from './objects.service.js';
 
 /** The one-time upload target; its body is the raw file, not JSON. */
@@ -41,7 +42,7 @@ export function publicObjectRoutes(service: ObjectsService): Router {
   const router = new Router();
   router.get('/objects/:id', async (ctx) => {
     const object = await service.findStored(ctx.params.id ?? '');
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
+    ctx.set('Cache-Control', IMMUTABLE);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'");
     ctx.type = object.contentType;
