@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, bootFromServer, bootInBrowser, type AppBoot, type ServerRenderedState } from './app/app';
 import { SERVER_STATE_ID } from './server-state';
+import { backOnline } from './lib/back-online';
 import { nextTask } from './lib/next-task';
 import { setHydratingServerMarkup } from './lib/use-hydrated';
 import { startReading } from './features/reading/reading-store';
@@ -38,16 +39,6 @@ function renderInBrowser(container: HTMLElement): void {
   startTransition(() => reactRoot.render(app(bootInBrowser())));
 }
 
-/** Once the browser says it is online (at once if it does), and a moment more. */
-function backOnline(): Promise<void> {
-  return new Promise((resolve) => {
-    const later = () => setTimeout(resolve, RETRY_AFTER_MS);
-    if (navigator.onLine) later();
-    else window.addEventListener('online', later, { once: true });
-  });
-}
-const RETRY_AFTER_MS = 1000;
-
 const state = serverState();
 if (state) {
   // The server's markup is the first screen: React takes it over once the page's code is here.
@@ -58,7 +49,7 @@ if (state) {
   // on a phone), which blocks a tap on the page the visitor already sees.
   void nextTask()
     // The route's code is asked for again once online: the signal often drops just after a page came.
-    .then(() => bootFromServer(state, backOnline))
+    .then(() => bootFromServer(state, () => backOnline()))
     .then(
       async (boot) => {
         await nextTask();

@@ -54,7 +54,10 @@ export function assetsInMemory(distDir: string, { maxFileBytes = 1024 * 1024, ma
       if (body) forms.push({ encoding, body });
     }
     forms.push({ encoding: null, body: await fs.readFile(file) });
-    heldBytes += forms.reduce((sum, form) => sum + form.body.length, 0);
+    // The cap counts every form held, the compressed ones too.
+    const bytes = forms.reduce((sum, form) => sum + form.body.length, 0);
+    if (heldBytes + bytes > maxTotalBytes) return 'too large';
+    heldBytes += bytes;
     return { forms, lastModified: stat.mtime.toUTCString() };
   };
 
