@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
+import { nextTask } from '../lib/next-task';
 import { AppLayout } from './layout/app-layout';
 import { PageFallback } from './layout/page-fallback';
 import { RouteError } from './layout/route-error';
@@ -92,5 +93,8 @@ export async function createHydratingRouter(queryClient: QueryClient, shouldPref
       Object.assign(route, { ...loaded, lazy: undefined });
     }),
   );
+  // The router is made in a task after the one that evaluated the pages' modules (on a post, the
+  // two together were a 19 ms task in a desktop trace, 75 ms with the mobile preset's 4× CPU).
+  await nextTask();
   return createBrowserRouter(appRoutes, { hydrationData });
 }
