@@ -323,7 +323,8 @@ describe('hydration', () => {
 
 describe('without JavaScript', () => {
   test("a post whose code does not load: asked for once more, then the page is the app's; never loading, the server's article stays, and its links work", async () => {
-    const postCode = /\/assets\/blog-post-[\w-]{8}\.js$/;
+    // A retry asks for the file with a query of its own (the browser keeps the failure of the address it first asked for).
+    const postCode = /\/assets\/blog-post-[\w-]{8}\.js(\?retry=\d+)?$/;
     // No service worker: the first page's would answer the second's requests from its cache.
     const visitor = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block' });
     // The signal drops just as the page's code is fetched, and is back a moment later.

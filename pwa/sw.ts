@@ -16,10 +16,13 @@ import { OutboxEvents } from './offline/outbox-events';
 import { refreshesOf } from './offline/write-registry';
 import { registerAppWrites } from './app/write-definitions';
 import { SAVED_PICTURES_CACHE } from './offline/saved-pictures';
+import { RETRY_PARAM } from './lib/retryable-import';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Workbox's own ignored parameters, and the one a page adds when it asks again for code whose first
+// fetch failed (pwa/lib/retryable-import.ts): the precached file answers it.
+precacheAndRoute(self.__WB_MANIFEST, { ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, new RegExp(`^${RETRY_PARAM}$`)] });
 cleanupOutdatedCaches();
 clientsClaim();
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, matchRoutes, type HydrationState, type RouteObject } from 'react-router-dom';
 import { nextTask } from '../lib/next-task';
+import { retryableImport } from '../lib/retryable-import';
 import { AppLayout } from './layout/app-layout';
 import { PageFallback } from './layout/page-fallback';
 import { RouteError } from './layout/route-error';
@@ -10,10 +11,13 @@ import { prefetchHome, prefetchPost, prefetchVideo, type Prefetch } from './rout
  * Every route of docs/product.md#screens-and-routes. Each page is its own chunk: `lazy` imports a module in ./routes that
  * exports `Component` (and, when a page needs one, `loader`/`ErrorBoundary`, see React Router's
  * lazy routes). `HydrateFallback` shows while a page's code loads on the first visit, inside the
- * layout, so the header and footer never wait for it.
+ * layout, so the header and footer never wait for it. A page's code that failed to load is asked for
+ * again when its load is called again (see retryableImport; a server-rendered page does so once online).
  */
-const page = (path: string | undefined, load: RouteObject['lazy']): RouteObject =>
-  path === undefined ? { index: true, lazy: load, HydrateFallback: PageFallback } : { path, lazy: load, HydrateFallback: PageFallback };
+const page = (path: string | undefined, load: () => Promise<Partial<RouteObject>>): RouteObject => {
+  const lazy = retryableImport(load) as RouteObject['lazy'];
+  return path === undefined ? { index: true, lazy, HydrateFallback: PageFallback } : { path, lazy, HydrateFallback: PageFallback };
+};
 
 export const routes: RouteObject[] = [
   {

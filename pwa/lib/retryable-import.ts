@@ -1,0 +1,37 @@
+/**
+ * A dynamic import that can be tried again after its fetch failed (a dropped signal).
+ *
+ * A browser keeps a module whose fetch failed in the page's module map, and importing the same
+ * address again fails at once without asking the network: Debian's chromium 150 does, as browsers
+ * did before the HTML standard allowed such retries. So a retry asks for the address the failure
+ * named with a query of its own (`?retry=N`), a new entry in the module map that the server (and
+ * the service worker, which ignores that parameter) answers with the same file. Where the error
+ * names no address (Safari says only "Importing a module script failed"), `load` is called again.
+ */
+export function retryableImport<T>(load: () => Promise<T>): () => Promise<T> {
+  let failedUrl: string | null = null;
+  let retries = 0;
+  return () => {
+    const attempt = failedUrl === null ? load() : (import(/* @vite-ignore */ `${failedUrl}?${RETRY_PARAM}=${++retries}`) as Promise<T>);
+    return attempt.catch((error: unknown) => {
+      failedUrl = failedModuleUrl(error) ?? failedUrl;
+      throw error;
+    });
+  };
+}
+
+/** The query parameter of a retry, which the service worker ignores when it looks in its precache. */
+export const RETRY_PARAM = 'retry';
+
+/** The same-origin script a failed dynamic import names (Chromium and Firefox do), without its query. */
+export function failedModuleUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : '';
+  const named = /(https?:\/\/[^\s'"]+\.m?js)(?:\?[^\s'"]*)?/.exec(message)?.[1];
+  if (!named) return null;
+  try {
+    const url = new URL(named);
+    return url.origin === window.location.origin ? url.href : null;
+  } catch {
+    return null;
+  }
+}
