@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, test } from 'vitest';
-import { settle } from './page-settled';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { QUIET_IDLE_MS, quietMoment, settle } from './page-settled';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -34,5 +34,64 @@ describe('settle', () => {
     void settle(new QueryClient(), 10_000).then(() => (settled = true));
     await tick(150);
     expect(settled).toBe(true);
+  });
+});
+
+describe('quietMoment', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** A browser whose idle periods the test hands out one at a time, each with this many ms left. */
+  function manualIdle() {
+    const waiting: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => waiting.push(run));
+    return {
+      waiting,
+      idle: async (left: number) => {
+        waiting.shift()!({ didTimeout: false, timeRemaining: () => left });
+        await tick(0);
+      },
+    };
+  }
+
+  test('waits through short idle periods (frames of a transition) for one the length of a quiet browser', async () => {
+    const browser = manualIdle();
+    let quiet = false;
+    void quietMoment(10_000).then(() => (quiet = true));
+    for (const left of [8, 12, 3, QUIET_IDLE_MS - 1]) {
+      await browser.idle(left);
+      expect(quiet).toBe(false);
+      expect(browser.waiting).toHaveLength(1);
+    }
+    await browser.idle(QUIET_IDLE_MS);
+    expect(quiet).toBe(true);
+    expect(browser.waiting).toHaveLength(0);
+  });
+
+  test('a browser that is never quiet (an endless shimmer) holds it back only until the timeout', async () => {
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => setTimeout(() => run({ didTimeout: false, timeRemaining: () => 5 }), 10));
+    let quiet = false;
+    void quietMoment(200).then(() => (quiet = true));
+    await tick(100);
+    expect(quiet).toBe(false);
+    await vi.waitFor(() => expect(quiet).toBe(true), { timeout: 1000 });
+  });
+
+  test('a timed-out idle callback (a browser never idle) ends the wait', async () => {
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => setTimeout(() => run({ didTimeout: true, timeRemaining: () => 0 }), 10));
+    await expect(quietMoment(10_000)).resolves.toBeUndefined();
+  });
+
+  test('without requestIdleCallback (Safari) it waits a second', async () => {
+    vi.stubGlobal('requestIdleCallback', undefined);
+    vi.useFakeTimers();
+    let quiet = false;
+    void quietMoment(10_000).then(() => (quiet = true));
+    await vi.advanceTimersByTimeAsync(900);
+    expect(quiet).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(quiet).toBe(true);
   });
 });

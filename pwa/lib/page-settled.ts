@@ -55,6 +55,42 @@ function afterLoad(run: () => void): void {
   else window.addEventListener('load', run, { once: true });
 }
 
+/** The shortest idle period that counts as quiet: the browser has no frame to draw and no task waiting. */
+export const QUIET_IDLE_MS = 40;
+/** The longest a quiet moment is waited for after the page settled (an endless shimmer never holds it back for good). */
+export const QUIET_TIMEOUT_MS = 5000;
+/** Where there is no requestIdleCallback (Safari), how long after settling the page counts as quiet. */
+const QUIET_FALLBACK_MS = 1000;
+
+/**
+ * Resolves once the page has settled (see `pageSettled`) and then the browser is truly idle: an
+ * idle period of at least `QUIET_IDLE_MS`, which Chromium gives only when no frame is pending (no
+ * transition or animation running, such as the welcome dialog's opening) and no task is queued.
+ * For work that is all background and no screen: the service worker's registration, whose
+ * precache of the whole app (a hundred files) kept the network, the server and a second thread
+ * busy while the page finished hydrating and opened its dialog, and the saving of a first visit's
+ * cache to IndexedDB. Never later than `QUIET_TIMEOUT_MS` after settling.
+ */
+export function pageQuiet(timeoutMs = QUIET_TIMEOUT_MS): Promise<void> {
+  return pageSettled().then(() => quietMoment(timeoutMs));
+}
+
+export function quietMoment(timeoutMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback !== 'function') {
+      setTimeout(resolve, Math.min(QUIET_FALLBACK_MS, timeoutMs));
+      return;
+    }
+    const giveUpAt = Date.now() + timeoutMs;
+    const check = (deadline: IdleDeadline) => {
+      const left = giveUpAt - Date.now();
+      if (deadline.didTimeout || left <= 0 || deadline.timeRemaining() >= QUIET_IDLE_MS) resolve();
+      else requestIdleCallback(check, { timeout: left });
+    };
+    requestIdleCallback(check, { timeout: timeoutMs });
+  });
+}
+
 /** requestIdleCallback where there is one (not in Safari), a short timeout elsewhere. */
 function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => run(), { timeout: 1000 });

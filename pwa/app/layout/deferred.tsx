@@ -1,5 +1,5 @@
 import { OfflineBadge } from '../../features/sync/components/sync-badge';
-import { pageSettled } from '../../lib/page-settled';
+import { pageQuiet, pageSettled } from '../../lib/page-settled';
 import { afterHydrationLazy } from '../../components/ui/after-hydration';
 
 // Pieces every page has but none needs for its first paint. Their code loads once the page has its
@@ -15,4 +15,7 @@ export const DeferredSyncIndicator = afterHydrationLazy(
   afterPageSettled(() => import('../../features/sync/components/sync-indicator').then((m) => m.SyncIndicator)),
   <OfflineBadge />,
 );
-export const DeferredUpdatePrompt = afterHydrationLazy(afterPageSettled(() => import('./update-prompt').then((m) => m.UpdatePrompt)));
+// The service worker registers once the page is quiet as well (pageQuiet): its precache (the whole
+// app, a hundred files) then never shares the phone's network and CPU with the page's hydration or
+// the welcome dialog's opening.
+export const DeferredUpdatePrompt = afterHydrationLazy(() => pageQuiet().then(() => import('./update-prompt').then((m) => m.UpdatePrompt)));
