@@ -150,6 +150,20 @@ describe('layout', () => {
     await page.close();
   });
 
+  test("on a phone the footer's quick links are rows a finger's width (48 px) tall", async () => {
+    const page = await browser.newPage(MOBILE);
+    await visitAndDismissAuth(page, '/');
+    const links = page.getByRole('contentinfo').getByRole('navigation').getByRole('link');
+    await links.first().scrollIntoViewIfNeeded();
+    const boxes = await links.evaluateAll((elements) => elements.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes.length).toBeGreaterThanOrEqual(3);
+    for (const [i, box] of boxes.entries()) {
+      expect(box.height).toBeGreaterThanOrEqual(48);
+      if (i > 0) expect(box.top).toBeGreaterThanOrEqual(boxes[i - 1]!.bottom);
+    }
+    await page.close();
+  });
+
   test('nothing is wider than a 360 px screen', async () => {
     const page = await browser.newPage({ width: 360, height: 740 });
     for (const path of ['/', '/blog', '/no-such-page']) {
