@@ -150,6 +150,23 @@ describe('layout', () => {
     await page.close();
   });
 
+  test("once the page is the app's, a loading placeholder shimmers (after its delay) and a placeholder of the reader's own parts never does", async () => {
+    const page = await browser.newPage();
+    await visitAndDismissAuth(page, '/');
+    const animation = (className: string) =>
+      page.evaluate((name) => {
+        const element = document.createElement('div');
+        element.className = name;
+        document.body.append(element);
+        const { animationName, animationDelay } = getComputedStyle(element);
+        element.remove();
+        return `${animationName} ${animationDelay}`;
+      }, className);
+    expect(await animation('skeleton')).toBe('skeleton 1s');
+    expect((await animation('skeleton skeleton-still')).split(' ')[0]).toBe('none');
+    await page.close();
+  });
+
   test("on a phone the footer's quick links are rows a finger's width (48 px) tall", async () => {
     const page = await browser.newPage(MOBILE);
     await visitAndDismissAuth(page, '/');

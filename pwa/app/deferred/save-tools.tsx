@@ -5,5 +5,5 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // placeholder (what this device keeps is not the server's to know).
 export const SaveButton = afterHydrationLazy(
   () => import('../../features/saved/components/save-button').then((m) => m.SaveButton),
-  <span aria-hidden="true" className="skeleton inline-block h-8 w-36 rounded-field" />,
+  <span aria-hidden="true" className="skeleton skeleton-still inline-block h-8 w-36 rounded-field" />,
 );

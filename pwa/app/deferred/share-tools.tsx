@@ -5,5 +5,5 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // its placeholder, the same size.
 export const ShareButton = afterHydrationLazy(
   () => import('../../features/share/components/share-button').then((m) => m.ShareButton),
-  <span aria-hidden="true" className="skeleton inline-block h-8 w-24 rounded-field" />,
+  <span aria-hidden="true" className="skeleton skeleton-still inline-block h-8 w-24 rounded-field" />,
 );

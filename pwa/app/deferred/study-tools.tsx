@@ -5,7 +5,7 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // so a page's words and player show first. The placeholders keep the layout from jumping. They are
 // the reader's own (their bookmark, progress, notes; comments with their form), so the server
 // renders only the placeholders, and so does the render that hydrates its markup.
-const buttonPlaceholder = <span aria-hidden="true" className="skeleton inline-block h-8 w-28 rounded-field" />;
+const buttonPlaceholder = <span aria-hidden="true" className="skeleton skeleton-still inline-block h-8 w-28 rounded-field" />;
 
 export const BookmarkButton = afterHydrationLazy(() => import('../../features/bookmarks/components/bookmark-button').then((m) => m.BookmarkButton), buttonPlaceholder);
 
@@ -15,10 +15,10 @@ export const NotesButton = afterHydrationLazy(() => import('../../features/notes
 
 export const NotesPanel = afterHydrationLazy(
   () => import('../../features/notes/components/notes-panel').then((m) => m.NotesPanel),
-  <div aria-hidden="true" className="skeleton h-64 w-full rounded-box" />,
+  <div aria-hidden="true" className="skeleton skeleton-still h-64 w-full rounded-box" />,
 );
 
 export const Comments = afterHydrationLazy(
   () => import('../../features/comments/components/comments').then((m) => m.Comments),
-  <div aria-hidden="true" className="skeleton h-40 w-full rounded-box" />,
+  <div aria-hidden="true" className="skeleton skeleton-still h-40 w-full rounded-box" />,
 );
