@@ -10,8 +10,9 @@ let started: Promise<void> | null = null;
 /**
  * Resolves once the page has what it came for: the document has loaded and no query is fetching
  * (or `SETTLE_TIMEOUT_MS` has passed), then at the browser's next idle moment. What every page has
- * but no first paint needs (IndexedDB and the outbox, the service worker's registration, the
- * sync indicator) waits for it, so it never competes with the route's code and data.
+ * but no first paint needs (IndexedDB and the outbox, the sync indicator) waits for it, so it
+ * never competes with the route's code and data; the service worker's registration waits longer
+ * still (`pageQuiet`).
  * The app starts the watch once, with its QueryClient; later calls return the same promise.
  */
 export function watchPageSettled(queryClient: QueryClient, timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
@@ -68,8 +69,8 @@ const QUIET_FALLBACK_MS = 1000;
  * transition or animation running, such as the welcome dialog's opening) and no task is queued.
  * For work that is all background and no screen: the service worker's registration, whose
  * precache of the whole app (a hundred files) kept the network, the server and a second thread
- * busy while the page finished hydrating and opened its dialog, and the saving of a first visit's
- * cache to IndexedDB. Never later than `QUIET_TIMEOUT_MS` after settling.
+ * busy while the page finished hydrating and opened its dialog. Never later than
+ * `QUIET_TIMEOUT_MS` after settling.
  */
 export function pageQuiet(timeoutMs = QUIET_TIMEOUT_MS): Promise<void> {
   return pageSettled().then(() => quietMoment(timeoutMs));
