@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { pageQuiet } from '../../../lib/page-settled';
 import { clearPosition, getPosition, savePosition } from '../resume-store';
 import { loadYoutubeIframeApi, PlayerState, type YoutubeApi, type YoutubePlayer } from '../youtube/iframe-api';
 
@@ -70,34 +71,39 @@ export function ResumablePlayer({ videoId, youtubeId, title, thumbnailUrl = null
     // The player's frame, named for screen readers as the plain embed is.
     const nameFrame = (frame: HTMLIFrameElement | null | undefined) => frame?.setAttribute('title', `Video player: ${item.current.title}`);
 
-    loadApi().then(
-      (YT) => {
-        const element = host.current;
-        if (cancelled || !element) return;
-        // The API replaces the element it is given with its iframe: give it one React does not own.
-        const target = document.createElement('div');
-        element.replaceChildren(target);
-        const saved = getPosition('video', videoId)?.position ?? 0;
-        const start = saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
-        try {
-          player = new YT.Player(target, {
-            videoId: youtubeId,
-            host: 'https://www.youtube-nocookie.com',
-            width: '100%',
-            height: '100%',
-            playerVars: { autoplay: 1, playsinline: 1, rel: 0, ...(start ? { start } : {}) },
-            events: { onStateChange, onReady: ({ target: ready }) => nameFrame(ready.getIframe?.()) },
-          });
-        } catch {
-          setFailed(true);
-          return;
-        }
-        nameFrame(element.querySelector('iframe'));
-      },
-      () => {
-        if (!cancelled) setFailed(true);
-      },
-    );
+    // The player (the IFrame API's script, then the video platform's frame and its scripts, which
+    // on a phone often share the page's process) comes once the page is quiet: on a first visit it
+    // started while the page hydrated and the welcome dialog opened, in the same seconds.
+    pageQuiet()
+      .then(() => loadApi())
+      .then(
+        (YT) => {
+          const element = host.current;
+          if (cancelled || !element) return;
+          // The API replaces the element it is given with its iframe: give it one React does not own.
+          const target = document.createElement('div');
+          element.replaceChildren(target);
+          const saved = getPosition('video', videoId)?.position ?? 0;
+          const start = saved >= MIN_RESUME_SECONDS ? Math.floor(saved) : 0;
+          try {
+            player = new YT.Player(target, {
+              videoId: youtubeId,
+              host: 'https://www.youtube-nocookie.com',
+              width: '100%',
+              height: '100%',
+              playerVars: { autoplay: 1, playsinline: 1, rel: 0, ...(start ? { start } : {}) },
+              events: { onStateChange, onReady: ({ target: ready }) => nameFrame(ready.getIframe?.()) },
+            });
+          } catch {
+            setFailed(true);
+            return;
+          }
+          nameFrame(element.querySelector('iframe'));
+        },
+        () => {
+          if (!cancelled) setFailed(true);
+        },
+      );
     window.addEventListener('pagehide', save);
     document.addEventListener('visibilitychange', onHidden);
     return () => {
