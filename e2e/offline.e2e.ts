@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, MOBILE, OFFLINE_ACROSS_DOCUMENTS, screenshot, useBrowser } from './support/browser';
 import { toastText, uniqueUsername, visitAndDismissAuth } from './support/app';
 import { apiGet, apiSend, fireBackgroundSync, readStore, recordRequests, signUpInPage, trackRequests, waitForServiceWorker, type ServerRequest, type SignedInUser } from './support/offline';
 import { buildInto, precacheManifest } from './support/dist';
@@ -21,7 +21,8 @@ const own = () => {
   if (!server) throw new Error('the server of offline.e2e.ts is not running');
   return server;
 };
-const browser = useBrowser(() => own().url);
+// Reloads with the network off: the offline switch must hold for each new document (see OFFLINE_ACROSS_DOCUMENTS).
+const browser = useBrowser(() => own().url, { args: OFFLINE_ACROSS_DOCUMENTS });
 
 const main = (page: Page) => page.getByRole('main');
 const banner = (page: Page) => page.getByRole('banner');
@@ -111,43 +112,12 @@ async function newUser(context: BrowserContext, viewport: { width: number; heigh
 /** Opens `path` and waits for the header: the app started (from the network or the service worker). */
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
-  await stillOffline(page);
   await banner(page).waitFor();
 }
 
 async function reload(page: Page): Promise<void> {
   await page.reload();
-  await stillOffline(page);
   await banner(page).waitFor();
-}
-
-/** The contexts whose offline switch (offlineWindow) is on, with the sessions that told their new documents so. */
-const offlineContexts = new WeakMap<BrowserContext, CDPSession[]>();
-
-/**
- * Playwright's offline switch reaches the documents open when it was turned on. Debian's
- * chromium 150 gives every navigation a new document host (RenderDocument), and a page reloaded
- * offline, answered by the service worker, said navigator.onLine === true (no 'Offline' in the
- * header) while its requests still failed. A phone without signal says false: the new document
- * is told again, through the DevTools protocol (the session stays open with the page, since
- * closing it would lift the emulation).
- */
-async function stillOffline(page: Page): Promise<void> {
-  const sessions = offlineContexts.get(page.context());
-  if (!sessions) return;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-  sessions.push(cdp);
-}
-
-/** Back online: the documents told they were offline are told otherwise, as the context is. */
-async function backOnline(context: BrowserContext): Promise<void> {
-  for (const cdp of offlineContexts.get(context) ?? []) {
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 }).catch(() => undefined);
-    await cdp.detach().catch(() => undefined);
-  }
-  offlineContexts.delete(context);
-  await context.setOffline(false);
 }
 
 /**
@@ -186,7 +156,6 @@ async function offlineWindow(context: BrowserContext): Promise<{ end: (elsewhere
   await traffic.quiet();
   const log = recordRequests(own().running);
   await context.setOffline(true);
-  offlineContexts.set(context, []);
   // A request the page sent in the moment before the switch took effect went out online.
   const since = Date.now();
   return {
@@ -199,7 +168,7 @@ async function offlineWindow(context: BrowserContext): Promise<{ end: (elsewhere
       expect(reached.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), 'writes that reached the server while offline').toEqual([]);
       const reads = reached.filter((r) => r.method === 'GET' && r.path !== '/sw.js');
       if (reads.length) console.log(`[offline] reads that reached the server although the browser was offline (answers never delivered): ${reads.map((r) => r.path).join(', ')}`);
-      await backOnline(context);
+      await context.setOffline(false);
     },
   };
 }

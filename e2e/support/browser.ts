@@ -10,8 +10,21 @@ export const MOBILE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const SCREENSHOT_DIR = path.resolve('screenshots');
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * For journeys that reload or navigate with the network off. Playwright's offline switch
+ * (`context.setOffline`) reaches the documents open when it was turned on; Debian's chromium 150
+ * gives every navigation a new document host (RenderDocument), and a page reloaded offline,
+ * answered by the service worker, said `navigator.onLine === true` ('Offline' never showed in the
+ * header, and the watch page started its player) while its requests failed. A phone without
+ * signal says false. Without the feature the switch holds for every document, as before. Not for
+ * every file: with it, two hydration journeys logged a failed request (ERR_FAILED) they do not
+ * otherwise see. (Telling each new document again through the DevTools protocol raced the app's
+ * first render.)
+ */
+export const OFFLINE_ACROSS_DOCUMENTS = ['--disable-features=RenderDocument'];
+
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 export interface BrowserSession {
@@ -29,7 +42,7 @@ export interface BrowserSession {
  * one at a time) with a fresh context, and closes both afterwards. Pages log browser errors to
  * the test output; a page error (an uncaught exception) fails the test.
  */
-export function useBrowser(baseURL: () => string): BrowserSession {
+export function useBrowser(baseURL: () => string, options: { args?: string[] } = {}): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   const errors: string[] = [];
@@ -41,7 +54,7 @@ export function useBrowser(baseURL: () => string): BrowserSession {
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.args);
     context = prepare(await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP }));
   });
   afterAll(async () => {
