@@ -95,3 +95,34 @@ describe('quietMoment', () => {
     expect(quiet).toBe(true);
   });
 });
+
+describe('pageQuiet', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  test('without a watch (a component on its own) it resolves at once', async () => {
+    const { pageQuiet } = await import('./page-settled');
+    await expect(pageQuiet()).resolves.toBeUndefined();
+  });
+
+  test('waits for the page to settle, then a quiet moment, once per page load: a later call does not wait again', async () => {
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => idle.push(run));
+    const { pageQuiet, watchPageSettled } = await import('./page-settled');
+    void watchPageSettled(new QueryClient(), 10_000);
+    let quiet = false;
+    const first = pageQuiet().then(() => (quiet = true));
+    // Settling ends at an idle moment, then the quiet wait asks for one of its own.
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    idle.shift()!({ didTimeout: false, timeRemaining: () => 5 });
+    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    expect(quiet).toBe(false);
+    idle.shift()!({ didTimeout: false, timeRemaining: () => QUIET_IDLE_MS });
+    await first;
+    expect(pageQuiet()).toBe(pageQuiet());
+    await pageQuiet();
+    expect(idle).toHaveLength(0);
+  });
+});

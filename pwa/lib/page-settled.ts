@@ -6,6 +6,8 @@ export const SETTLE_TIMEOUT_MS = 4000;
 const QUIET_MS = 50;
 
 let started: Promise<void> | null = null;
+/** The page's quiet moment (pageQuiet), once per page load. */
+let quiet: Promise<void> | null = null;
 
 /**
  * Resolves once the page has what it came for: the document has loaded and no query is fetching
@@ -73,15 +75,13 @@ const QUIET_FALLBACK_MS = 1000;
  * `QUIET_TIMEOUT_MS` after settling. Resolved at once where no watch was started (components
  * rendered on their own, in tests), as `pageSettled` is.
  */
-export function pageQuiet(timeoutMs = QUIET_TIMEOUT_MS): Promise<void> {
+export function pageQuiet(): Promise<void> {
   // Once per page load: a watch page opened later from a link does not wait again for a quiet
   // moment (from home, the player waited out the whole timeout in an e2e journey).
   if (!started) return Promise.resolve();
-  quiet ??= started.then(() => quietMoment(timeoutMs));
+  quiet ??= started.then(() => quietMoment(QUIET_TIMEOUT_MS));
   return quiet;
 }
-
-let quiet: Promise<void> | null = null;
 
 export function quietMoment(timeoutMs: number): Promise<void> {
   return new Promise<void>((resolve) => {

@@ -38,4 +38,23 @@ describe('retryableImport', () => {
     await load();
     await expect(load()).resolves.toBe(2);
   });
+
+  test('after a failure that names its script, the retry asks for it under a new address, and keeps the one that loaded', async () => {
+    const url = `${window.location.origin}/assets/blog-post-Zr9d_04x.js`;
+    const asked: string[] = [];
+    let answers = 0;
+    const load = retryableImport(
+      () => Promise.reject(chromiumFailure(url)),
+      (address) => {
+        asked.push(address);
+        // The first retry drops with the signal too; the second loads.
+        return ++answers === 1 ? Promise.reject(chromiumFailure(address)) : Promise.resolve({ module: address });
+      },
+    );
+    await expect(load()).rejects.toThrow();
+    await expect(load()).rejects.toThrow();
+    await expect(load()).resolves.toEqual({ module: `${url}?retry=2` });
+    await expect(load()).resolves.toEqual({ module: `${url}?retry=2` });
+    expect(asked).toEqual([`${url}?retry=1`, `${url}?retry=2`, `${url}?retry=2`]);
+  });
 });

@@ -8,17 +8,20 @@
  * the service worker, which ignores that parameter) answers with the same file. Where the error
  * names no address (Safari says only "Importing a module script failed"), `load` is called again.
  */
-export function retryableImport<T>(load: () => Promise<T>): () => Promise<T> {
-  let failedUrl: string | null = null;
+export function retryableImport<T>(load: () => Promise<T>, importUrl: (url: string) => Promise<T> = importModule): () => Promise<T> {
+  // The address that answers from now on once a failure named one: kept after it loads, so a later
+  // call finds the same module (a new address would evaluate the page's module a second time).
+  let retryUrl: string | null = null;
   let retries = 0;
-  return () => {
-    const attempt = failedUrl === null ? load() : (import(/* @vite-ignore */ `${failedUrl}?${RETRY_PARAM}=${++retries}`) as Promise<T>);
-    return attempt.catch((error: unknown) => {
-      failedUrl = failedModuleUrl(error) ?? failedUrl;
+  return () =>
+    (retryUrl === null ? load() : importUrl(retryUrl)).catch((error: unknown) => {
+      const failed = failedModuleUrl(error);
+      if (failed) retryUrl = `${failed}?${RETRY_PARAM}=${++retries}`;
       throw error;
     });
-  };
 }
+
+const importModule = <T,>(url: string) => import(/* @vite-ignore */ url) as Promise<T>;
 
 /** The query parameter of a retry, which the service worker ignores when it looks in its precache. */
 export const RETRY_PARAM = 'retry';
