@@ -1,9 +1,11 @@
-import { defineConfig, type Rolldown, type UserConfig } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 import { SITE_DOCUMENT_PATHS } from './contract/documents.js';
+import { appCoreChunk } from './scripts/build/app-core-chunk.js';
 
 // The API (Koa) serves /api, uploaded /objects and the feeds, sitemap and robots.txt on one
 // origin; in development Vite proxies them so the browser still sees a single origin (cookies,
@@ -114,6 +116,36 @@ const precompressed = compression({
   logLevel: 'silent',
 });
 
+/**
+ * The chunks the entry imports dynamically (main.tsx: the app's core, evaluated in a task of its
+ * own after React) are part of every start, so the HTML preloads them with the entry's static
+ * imports: without the links the browser would ask for them only once the entry had run, a round
+ * trip later. A rendered page hands the same links to /hydrate.js (api/middleware/server-render.ts).
+ */
+const preloadBootChunks: Plugin = {
+  name: 'preload-boot-chunks',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { chunk: entry, bundle }) {
+      if (!entry || !bundle) return;
+      const preloaded = new Set<string>();
+      const add = (file: string, into: Set<string>) => {
+        if (into.has(file) || file === entry.fileName) return;
+        into.add(file);
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk') for (const imported of chunk.imports) add(imported, into);
+      };
+      for (const file of entry.imports) add(file, preloaded);
+      const boot = new Set<string>();
+      for (const file of entry.dynamicImports) add(file, boot);
+      return [...boot]
+        .filter((file) => !preloaded.has(file) && file.endsWith('.js'))
+        .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+    },
+  },
+};
+
 /** Matches the modules at these paths (relative to the project, without extension). */
 const modulesOf = (paths: string[]) => new RegExp(`[\\\\/](${paths.map((p) => p.replaceAll('/', '[\\\\/]')).join('|')})\\.[cm]?[jt]sx?$`);
 const packages = (names: string[]) => names.map((name) => `node_modules/${name}/.*`);
@@ -147,7 +179,7 @@ const DEVICE_STORE = [
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   root: 'pwa',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), pwa, precompressed],
+  plugins: [react(), tailwindcss(), pwa, preloadBootChunks, precompressed],
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
     outDir: '../dist',
@@ -176,6 +208,8 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
             // The query client and zod; not the persister's core, which loads with the persister.
             { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|zod)[\\/]/ },
             { name: 'device-store', test: modulesOf(DEVICE_STORE) },
+            // The app's core (what main.tsx imports at once, but dynamically), as one chunk.
+            { name: appCoreChunk(path.resolve('pwa/main.tsx'), path.resolve('pwa/app/app.tsx')) },
           ],
         },
       },

@@ -11,6 +11,7 @@ interface ManifestChunk {
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -51,20 +52,53 @@ describe('the built chunks', () => {
     const sourcesOf = new Map(
       Object.values(manifest)
         .filter((chunk) => chunk.file.endsWith('.js') && fs.existsSync(path.resolve('dist', `${chunk.file}.map`)))
-        .map((chunk) => [chunk.file, (JSON.parse(fs.readFileSync(path.resolve('dist', `${chunk.file}.map`), 'utf8')) as { sources: string[] }).sources] as const),
+        .map((chunk) => [chunk.file, sourcesIn(chunk.file)] as const),
     );
     const holding = (source: RegExp) => [...sourcesOf].filter(([, sources]) => sources.some((s) => source.test(s))).map(([file]) => file);
     const store = manifest[storeChunks[0]!]!.file;
     expect(holding(/node_modules\/dexie\/dist\//)).toEqual([store]);
     expect(holding(/pwa\/offline\/outbox\.ts$/)).toEqual([store]);
 
-    const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
-    expect(entry).toBeDefined();
     const routes = Object.keys(manifest).filter((key) => /(^|\/)app\/routes\/[^/]+\.tsx$/.test(key));
     expect(routes.length).toBeGreaterThan(10);
     for (const route of routes) {
-      const firstDownload = staticClosure(route, staticClosure(entry!));
+      const firstDownload = staticClosure(route, bootChunks());
       expect([...firstDownload].filter((key) => storeChunks.includes(key)), route).toEqual([]);
     }
   });
+
+  it("evaluate the app's core after React, from files index.html preloads", () => {
+    const entry = entryKey();
+    // The entry (main.tsx, React) imports the core at once but dynamically: a task of its own.
+    const core = manifest[entry]!.dynamicImports ?? [];
+    expect(core).toHaveLength(1);
+    expect(sourcesIn(manifest[core[0]!]!.file)).toContain('../../pwa/app/app.tsx');
+    expect([...staticClosure(entry)]).not.toContain(core[0]);
+    // Every file the core needs is in the HTML's preloads (no round trip after the entry has run),
+    // and in few files: the core's own modules are one chunk, not one per module it shares.
+    const html = fs.readFileSync(path.resolve('dist/index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+    const boot = [...bootChunks()].filter((key) => key !== entry).map((key) => manifest[key]!.file);
+    expect(preloaded.toSorted()).toEqual(boot.toSorted());
+    expect(boot.length).toBeLessThanOrEqual(10);
+  });
 });
+
+/** The modules a built file holds, from its source map. */
+function sourcesIn(file: string): string[] {
+  return (JSON.parse(fs.readFileSync(path.resolve('dist', `${file}.map`), 'utf8')) as { sources: string[] }).sources;
+}
+
+function entryKey(): string {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
+  expect(entry).toBeDefined();
+  return entry!;
+}
+
+/** What every start loads: the entry, the app's core it imports at once, and their static imports. */
+function bootChunks(): Set<string> {
+  const entry = entryKey();
+  const boot = staticClosure(entry);
+  for (const key of manifest[entry]!.dynamicImports ?? []) staticClosure(key, boot);
+  return boot;
+}

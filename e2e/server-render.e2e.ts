@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
@@ -352,6 +354,27 @@ describe('without JavaScript', () => {
     await never.waitForURL('**/blog');
     await never.locator('html[data-app-ready]').waitFor({ state: 'attached' });
     await visitor.close();
+  });
+
+  test("the app's core does not come with the page (the signal drops): asked for again, then the page is the app's", async () => {
+    // The file the entry imports (pwa/app/app.tsx, whose imports are preloaded beside it).
+    const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; dynamicImports?: string[] }>;
+    const core = manifest[manifest['index.html']!.dynamicImports![0]!]!.file;
+    const coreCode = new RegExp(`/${core.replace(/[.$]/g, '\\$&')}(\\?retry=\\d+)?$`);
+    const visitor = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block' });
+    try {
+      const page = await visitor.newPage();
+      const asked: string[] = [];
+      await page.route(coreCode, (route) => (asked.push(route.request().url()), asked.length === 1 ? route.abort('internetdisconnected') : route.continue()));
+      await page.goto(`/blog/${post.id}`);
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      expect(asked.length).toBeGreaterThanOrEqual(2);
+      // The reader's article is the one they had, now the app's.
+      await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
+      expect(await page.getByRole('main').innerText()).toContain(firstSentence(post.content));
+    } finally {
+      await visitor.close();
+    }
   });
 
   test('the public pages read completely and their links lead to the next page', async () => {

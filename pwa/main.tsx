@@ -1,9 +1,10 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App, bootFromServer, bootInBrowser, type AppBoot, type ServerRenderedState } from './app/app';
+import type { AppBoot, ServerRenderedState } from './app/app';
 import { SERVER_STATE_ID } from './server-state';
 import { backOnline } from './lib/back-online';
 import { nextTask } from './lib/next-task';
+import { retryableImport } from './lib/retryable-import';
 import { setHydratingServerMarkup } from './lib/use-hydrated';
 import { startReading } from './features/reading/reading-store';
 import './styles.css';
@@ -25,7 +26,25 @@ function serverState(): ServerRenderedState | null {
   }
 }
 
-const app = (boot: AppBoot) => (
+type AppModule = typeof import('./app/app');
+
+const importApp = retryableImport(() => import('./app/app'));
+
+/**
+ * The app's own modules (its core, the query client, the schemas of the API's answers), evaluated
+ * in a task of their own after this module's, which evaluates React. A module graph is evaluated in
+ * one task: the entry's whole graph was one of 145-170 ms at a quarter of this machine's speed
+ * (Lighthouse's phone), which blocks a tap on the page the visitor already sees; split, this
+ * module's is 55-85 ms. The core's files are preloaded with the entry's (vite.config.ts,
+ * `preloadBootChunks`), so no round trip is added. Asked for once more when the signal comes back.
+ */
+function loadApp(): Promise<AppModule> {
+  return nextTask()
+    .then(importApp)
+    .catch(() => backOnline().then(importApp));
+}
+
+const app = (App: AppModule['App'], boot: AppBoot) => (
   <StrictMode>
     <App boot={boot} />
   </StrictMode>
@@ -34,28 +53,30 @@ const app = (boot: AppBoot) => (
 // A transition: React renders (or hydrates) the first screen in slices of a few milliseconds,
 // yielding to the browser between them, instead of one long task that blocks input on a slow phone
 // (Lighthouse's total blocking time on home fell from 300-430 ms to 40-150 ms).
-function renderInBrowser(container: HTMLElement): void {
+function renderInBrowser(container: HTMLElement, { App, bootInBrowser }: AppModule): void {
   const reactRoot = createRoot(container);
-  startTransition(() => reactRoot.render(app(bootInBrowser())));
+  startTransition(() => reactRoot.render(app(App, bootInBrowser())));
 }
 
 const state = serverState();
 if (state) {
   // The server's markup is the first screen: React takes it over once the page's code is here.
   setHydratingServerMarkup(true);
-  // Three tasks where there was one: this module's evaluation (React, the router, the app's
-  // modules), the boot (the server's answers into the cache, the route's modules, the router), and
-  // the start of hydration. Together they were one task of 17-25 ms in Lighthouse's trace (70+ ms
-  // on a phone), which blocks a tap on the page the visitor already sees.
-  void nextTask()
-    // The route's code is asked for again once online: the signal often drops just after a page came.
-    .then(() => bootFromServer(state, () => backOnline()))
+  // Tasks of their own where there was one: this module's evaluation (React), the app's modules,
+  // the boot (the server's answers into the cache, the route's modules, the router), and the start
+  // of hydration.
+  void loadApp()
+    .then(async ({ App, bootFromServer }) => {
+      await nextTask();
+      // The route's code is asked for again once online: the signal often drops just after a page came.
+      return { App, boot: await bootFromServer(state, () => backOnline()) };
+    })
     .then(
-      async (boot) => {
+      async ({ App, boot }) => {
         await nextTask();
         startTransition(
           () =>
-            void hydrateRoot(root, app(boot), {
+            void hydrateRoot(root, app(App, boot), {
               // A mismatch is recovered from (React renders that part afresh) but is a bug: say so.
               onRecoverableError: (error) => console.error('[hydration]', error),
             }),
@@ -68,5 +89,5 @@ if (state) {
       (error: unknown) => console.warn('[boot] the page stays as the server rendered it:', error),
     );
 } else {
-  renderInBrowser(root);
+  void loadApp().then((module) => renderInBrowser(root, module));
 }

@@ -7,6 +7,10 @@
  * named with a query of its own (`?retry=N`), a new entry in the module map that the server (and
  * the service worker, which ignores that parameter) answers with the same file. Where the error
  * names no address (Safari says only "Importing a module script failed"), `load` is called again.
+ * The module must be its dynamic import's own chunk, whose file exports its names as they are (the
+ * build keeps pwa/app/app.tsx so, scripts/build/app-core-chunk.ts): a module merged into a shared
+ * chunk is read from one of that chunk's renamed exports. Only the imported file is asked for
+ * again: a file it imports whose fetch failed stays failed until the page is reloaded.
  */
 export function retryableImport<T>(load: () => Promise<T>, importUrl: (url: string) => Promise<T> = importModule): () => Promise<T> {
   // The address that answers from now on once a failure named one: kept after it loads, so a later
