@@ -377,6 +377,25 @@ describe('without JavaScript', () => {
     }
   });
 
+  test("a part's code does not come (the signal drops after the page): the article stays, and the part comes once asked again", async () => {
+    const partCode = /\/assets\/bookmark-button-[\w-]{8}\.js(\?retry=\d+)?$/;
+    const visitor = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block' });
+    try {
+      const page = await visitor.newPage();
+      const asked: string[] = [];
+      await page.route(partCode, (route) => (asked.push(route.request().url()), asked.length === 1 ? route.abort('internetdisconnected') : route.continue()));
+      await page.goto(`/blog/${post.id}`);
+      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      // Asked for again a second later, under a new address (the browser keeps the first failure).
+      await page.getByRole('main').getByRole('button', { name: 'Bookmark', exact: true }).waitFor({ timeout: 10_000 });
+      expect(asked.length).toBeGreaterThanOrEqual(2);
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      expect(await page.getByRole('main').innerText()).toContain(firstSentence(post.content));
+    } finally {
+      await visitor.close();
+    }
+  });
+
   test('the public pages read completely and their links lead to the next page', async () => {
     const context = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, javaScriptEnabled: false });
     try {

@@ -1,10 +1,11 @@
-import { lazy, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { lazyExport } from '../../lib/lazy-part';
 import { AfterHydration } from '../../components/ui/after-hydration';
 import { RESUME_STORAGE_KEY } from '../../features/resume/storage-key';
 
 // Home's 'Continue where you left off' (issue 11) is this device's own: nothing of it is in home's
 // first download, and a device that keeps no position never loads it.
-const ContinueLazy = lazy(() => import('./continue-where-you-left-off').then((m) => ({ default: m.ContinueWhereYouLeftOff })));
+const ContinueLazy = lazyExport(() => import('./continue-where-you-left-off'), 'ContinueWhereYouLeftOff');
 
 const subscribeToStorage = (onChange: () => void) => {
   window.addEventListener('storage', onChange);

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyExport } from '../../lib/lazy-part';
 import { NeedsConnection } from '../../components/ui/offline';
 import type { OfflineSearchSlot } from '../../components/ui/offline-search-slot';
 
 // The search feature's and the video library's 'Offline results': what this device has that
 // matches (the query cache's videos and articles, and the notes feature's notes), composed here.
 // MiniSearch and IndexedDB load only when a search is made offline.
-const OfflineResults = lazy(() => import('./offline-results'));
+const OfflineResults = lazyExport(() => import('./offline-results'), 'default');
 
 export const offlineSearchResults: OfflineSearchSlot = ({ query, kinds, onRetry, retrying }) => (
   <Suspense fallback={<NeedsConnection what="This search" onRetry={onRetry} retrying={retrying} />}>

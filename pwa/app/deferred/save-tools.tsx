@@ -4,6 +4,7 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // tools, it loads just after the article or video it sits beside, and the server renders only its
 // placeholder (what this device keeps is not the server's to know).
 export const SaveButton = afterHydrationLazy(
-  () => import('../../features/saved/components/save-button').then((m) => m.SaveButton),
+  () => import('../../features/saved/components/save-button'),
+  'SaveButton',
   <span aria-hidden="true" className="skeleton skeleton-still inline-block h-8 w-36 rounded-field" />,
 );

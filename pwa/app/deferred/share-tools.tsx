@@ -4,6 +4,7 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // once the page is the reader's, and its code is in no page's first download. The server renders
 // its placeholder, the same size.
 export const ShareButton = afterHydrationLazy(
-  () => import('../../features/share/components/share-button').then((m) => m.ShareButton),
+  () => import('../../features/share/components/share-button'),
+  'ShareButton',
   <span aria-hidden="true" className="skeleton skeleton-still inline-block h-8 w-24 rounded-field" />,
 );

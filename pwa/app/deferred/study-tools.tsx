@@ -7,18 +7,20 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // renders only the placeholders, and so does the render that hydrates its markup.
 const buttonPlaceholder = <span aria-hidden="true" className="skeleton skeleton-still inline-block h-8 w-28 rounded-field" />;
 
-export const BookmarkButton = afterHydrationLazy(() => import('../../features/bookmarks/components/bookmark-button').then((m) => m.BookmarkButton), buttonPlaceholder);
+export const BookmarkButton = afterHydrationLazy(() => import('../../features/bookmarks/components/bookmark-button'), 'BookmarkButton', buttonPlaceholder);
 
-export const CompleteButton = afterHydrationLazy(() => import('../../features/progress/components/complete-button').then((m) => m.CompleteButton), buttonPlaceholder);
+export const CompleteButton = afterHydrationLazy(() => import('../../features/progress/components/complete-button'), 'CompleteButton', buttonPlaceholder);
 
-export const NotesButton = afterHydrationLazy(() => import('../../features/notes/components/notes-button').then((m) => m.NotesButton), buttonPlaceholder);
+export const NotesButton = afterHydrationLazy(() => import('../../features/notes/components/notes-button'), 'NotesButton', buttonPlaceholder);
 
 export const NotesPanel = afterHydrationLazy(
-  () => import('../../features/notes/components/notes-panel').then((m) => m.NotesPanel),
+  () => import('../../features/notes/components/notes-panel'),
+  'NotesPanel',
   <div aria-hidden="true" className="skeleton skeleton-still h-64 w-full rounded-box" />,
 );
 
 export const Comments = afterHydrationLazy(
-  () => import('../../features/comments/components/comments').then((m) => m.Comments),
+  () => import('../../features/comments/components/comments'),
+  'Comments',
   <div aria-hidden="true" className="skeleton skeleton-still h-40 w-full rounded-box" />,
 );

@@ -9,13 +9,14 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // notices are there from start-up (app/write-reactions.ts, outbox-notices.tsx): only the triggers wait.
 const afterPageSettled = <T,>(load: () => Promise<T>) => () => pageSettled().then(load);
 
-export const DeferredOutboxDelivery = afterHydrationLazy(afterPageSettled(() => import('./outbox-delivery').then((m) => m.default)));
+export const DeferredOutboxDelivery = afterHydrationLazy(afterPageSettled(() => import('./outbox-delivery')), 'default');
 // "Offline" shows from the first paint; the counts of waiting changes come with the outbox.
 export const DeferredSyncIndicator = afterHydrationLazy(
-  afterPageSettled(() => import('../../features/sync/components/sync-indicator').then((m) => m.SyncIndicator)),
+  afterPageSettled(() => import('../../features/sync/components/sync-indicator')),
+  'SyncIndicator',
   <OfflineBadge />,
 );
 // The service worker registers once the page is quiet as well (pageQuiet): its precache (the whole
 // app, a hundred files) then never shares the phone's network and CPU with the page's hydration or
 // the welcome dialog's opening.
-export const DeferredUpdatePrompt = afterHydrationLazy(() => pageQuiet().then(() => import('./update-prompt').then((m) => m.UpdatePrompt)));
+export const DeferredUpdatePrompt = afterHydrationLazy(() => pageQuiet().then(() => import('./update-prompt')), 'UpdatePrompt');

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyExport } from '../../lib/lazy-part';
 import { CardSkeletons } from '../../components/content';
 import { Page, PageHeading } from '../../components/ui/page';
 import { SignInRequired } from '../../components/ui/sign-in-required';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The screen reads the device's queue of unsent changes (IndexedDB, Dexie ~30 kB gz): it loads
 // after the page's heading and skeleton, so signed-out visitors never download it at all.
-const BookmarksContent = lazy(() => import('../deferred/bookmarks-content'));
+const BookmarksContent = lazyExport(() => import('../deferred/bookmarks-content'), 'default');
 
 /** /bookmarks: the signed-in user's folders and bookmarks, each card marked when completed. */
 export function Component() {

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyExport } from '../../lib/lazy-part';
 import { Page, PageHeading } from '../../components/ui/page';
 import { SignInRequired } from '../../components/ui/sign-in-required';
 import { useUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 // The sync centre reads the device's queue (IndexedDB, Dexie): loaded after the page's heading.
-const SyncCentre = lazy(() => import('../../features/sync/components/sync-centre').then((m) => ({ default: m.SyncCentre })));
+const SyncCentre = lazyExport(() => import('../../features/sync/components/sync-centre'), 'SyncCentre');
 
 export function Component() {
   useDocumentTitle('Sync');

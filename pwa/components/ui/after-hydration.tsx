@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazyExport } from '../../lib/lazy-part';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**
@@ -12,17 +13,20 @@ export function AfterHydration({ placeholder = null, children }: { placeholder?:
 }
 
 /**
- * The component `load` resolves to, as a part of the page that comes in after hydration (see
- * `AfterHydration`): its code is in no page's first download, and `placeholder` stands in for it
- * until then. `load` runs once, when the component first renders in the browser.
+ * The component a module exports as `name`, as a part of the page that comes in after hydration
+ * (see `AfterHydration`): its code is in no page's first download, and `placeholder` stands in for
+ * it until then. `load` runs once, when the component first renders in the browser; if the code
+ * does not come (the signal dropped), the placeholder stays and it is asked for again once online
+ * (`lazyExport`), never an error in place of the page.
  */
-export function afterHydrationLazy<P extends object>(load: () => Promise<ComponentType<P>>, placeholder: ReactNode = null): (props: P) => ReactNode {
-  const Lazy = lazy(() => load().then((Component) => ({ default: Component })));
-  return function AfterHydrationLazy(props: P) {
+export function afterHydrationLazy<K extends PropertyKey, M extends Record<K, ComponentType<never>>>(load: () => Promise<M>, name: K, placeholder: ReactNode = null): M[K] {
+  const Lazy = lazyExport(load, name) as unknown as ComponentType<object>;
+  function AfterHydrationLazy(props: object) {
     return (
       <AfterHydration placeholder={placeholder}>
         <Lazy {...props} />
       </AfterHydration>
     );
-  };
+  }
+  return AfterHydrationLazy as unknown as M[K];
 }

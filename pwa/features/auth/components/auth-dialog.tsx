@@ -4,16 +4,19 @@ import { onOpenAuthDialog, type AuthTab } from '../../../lib/auth-dialog';
 import { pageSettled } from '../../../lib/page-settled';
 import { useUser } from '../../../lib/session';
 import { LoadingBlock } from '../../../components/ui/loading-block';
+import { loadExport } from '../../../lib/lazy-part';
 
 type Content = typeof import('./auth-dialog-content').default;
 /** The content once its chunk is here: rendered directly, so an opening never shows the fallback for a frame. */
 let loadedContent: Content | null = null;
-const loadContent = () =>
-  import('./auth-dialog-content').then((m) => {
-    loadedContent = m.default;
-    return m;
-  });
-const LazyContent = lazy(loadContent);
+// Asked for again once online if it does not come (never an error in place of the page).
+const loadContent = (() => {
+  const load = loadExport(() => import('./auth-dialog-content'), 'default');
+  return () => load().then((content) => (loadedContent = content));
+})();
+const LazyContent = lazy(() => loadContent().then((content) => ({ default: content })));
+/** How long the dialog waits for its forms' code before it opens with its loading state instead (offline). */
+const OPEN_WITHOUT_CONTENT_MS = 2000;
 
 /**
  * Opens by itself once per page load when loading has finished with nobody signed in (closing it
@@ -58,9 +61,8 @@ export function AuthDialog() {
     decided.current = true;
     if (user) return;
     void pageSettled()
-      .then(loadContent)
       // Without its chunk (offline, a deploy removed it) it opens all the same, with its fallback.
-      .catch(() => undefined)
+      .then(() => Promise.race([loadContent(), new Promise((resolve) => setTimeout(resolve, OPEN_WITHOUT_CONTENT_MS))]))
       .then(() => {
         // Not over a dialog something else opened meanwhile ('Session ended' opens it on Log In).
         if (mounted.current && !signedIn.current && !opened.current) show('signup');

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyExport } from '../../../lib/lazy-part';
 import type { Devotional } from '../../../../contract/content.js';
 import { BookHeart } from 'lucide-react';
 import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
@@ -9,7 +9,7 @@ import { AfterHydration } from '../../../components/ui/after-hydration';
 import { useLastSavedDevotional, useTodayDevotional } from '../api/get-today-devotional';
 
 // The heart writes through the outbox (IndexedDB): it loads just after the devotional's text.
-const HeartButton = lazy(() => import('./heart-button').then((m) => ({ default: m.HeartButton })));
+const HeartButton = lazyExport(() => import('./heart-button'), 'HeartButton');
 
 export const DEVOTIONAL_UNAVAILABLE = "Today's devotional is being prepared. Please check back later.";
 

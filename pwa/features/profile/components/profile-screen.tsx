@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyExport } from '../../../lib/lazy-part';
 import { ImageUp, Pencil } from 'lucide-react';
 import type { User } from '../../../../contract/users.js';
 import { Avatar } from '../../../components/ui/avatar';
@@ -12,7 +13,7 @@ import { ProfileView } from './profile-view';
 import { LoadError } from '../../../components/ui/load-error';
 
 // Uppy comes with the dialog, so the profile page does not load it until someone uploads.
-const AvatarUploadDialog = lazy(() => import('./avatar-upload-dialog'));
+const AvatarUploadDialog = lazyExport(() => import('./avatar-upload-dialog'), 'default');
 
 /** How long the dialog keeps its content while it closes (daisyUI's modal transition). */
 const CLOSING_MS = 200;
