@@ -89,5 +89,8 @@ if (state) {
       (error: unknown) => console.warn('[boot] the page stays as the server rendered it:', error),
     );
 } else {
-  void loadApp().then((module) => renderInBrowser(root, module));
+  // The shell (a client-only route, or any page offline from the service worker's copy).
+  loadApp()
+    .then((module) => renderInBrowser(root, module))
+    .catch((error: unknown) => console.error('[boot] the app could not load:', error));
 }
