@@ -5,16 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { entryKey as entryOf, readBuildManifest } from './support/build-manifest';
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
-
-const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = readBuildManifest();
 const importsOf = (key: string) => manifest[key]?.imports ?? [];
 
 /** Every chunk `key` loads before it runs (its static imports, all the way down). */
@@ -89,11 +82,7 @@ function sourcesIn(file: string): string[] {
   return (JSON.parse(fs.readFileSync(path.resolve('dist', `${file}.map`), 'utf8')) as { sources: string[] }).sources;
 }
 
-function entryKey(): string {
-  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
-  expect(entry).toBeDefined();
-  return entry!;
-}
+const entryKey = () => entryOf(manifest);
 
 /** What every start loads: the entry, the app's core it imports at once, and their static imports. */
 function bootChunks(): Set<string> {

@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
 import { uniqueUsername, visit, visitAndDismissAuth } from './support/app';
 import { signUpInPage } from './support/offline';
+import { entryKey, readBuildManifest } from './support/build-manifest';
 
 // Issue 8: the public pages arrive rendered. The first HTML (no script run) holds the page's own
 // content and head tags; React takes it over without a mismatch; the reader's own parts (the
@@ -356,18 +355,27 @@ describe('without JavaScript', () => {
     await visitor.close();
   });
 
+  /**
+   * A post visited with `script` failing once (the signal drops just after the page came): the
+   * page, and every address the browser asked it under.
+   */
+  async function visitWithScriptDroppedOnce(visitor: BrowserContext, script: RegExp): Promise<{ page: Page; asked: string[] }> {
+    const page = await visitor.newPage();
+    const asked: string[] = [];
+    await page.route(script, (route) => (asked.push(route.request().url()), asked.length === 1 ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`/blog/${post.id}`);
+    await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+    return { page, asked };
+  }
+
   test("the app's core does not come with the page (the signal drops): asked for again, then the page is the app's", async () => {
     // The file the entry imports (pwa/app/app.tsx, whose imports are preloaded beside it).
-    const manifest = JSON.parse(fs.readFileSync(path.resolve('dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean; dynamicImports?: string[] }>;
-    const core = manifest[manifest['index.html']!.dynamicImports![0]!]!.file;
+    const manifest = readBuildManifest();
+    const core = manifest[manifest[entryKey(manifest)]!.dynamicImports![0]!]!.file;
     const coreCode = new RegExp(`/${core.replace(/[.$]/g, '\\$&')}(\\?retry=\\d+)?$`);
     const visitor = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block' });
     try {
-      const page = await visitor.newPage();
-      const asked: string[] = [];
-      await page.route(coreCode, (route) => (asked.push(route.request().url()), asked.length === 1 ? route.abort('internetdisconnected') : route.continue()));
-      await page.goto(`/blog/${post.id}`);
-      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      const { page, asked } = await visitWithScriptDroppedOnce(visitor, coreCode);
       expect(asked.length).toBeGreaterThanOrEqual(2);
       // The reader's article is the one they had, now the app's.
       await page.getByRole('heading', { level: 1, name: post.title }).waitFor();
@@ -378,14 +386,9 @@ describe('without JavaScript', () => {
   });
 
   test("a part's code does not come (the signal drops after the page): the article stays, and the part comes once asked again", async () => {
-    const partCode = /\/assets\/bookmark-button-[\w-]{8}\.js(\?retry=\d+)?$/;
     const visitor = await browser.browser().newContext({ baseURL: baseURL(), viewport: DESKTOP, serviceWorkers: 'block' });
     try {
-      const page = await visitor.newPage();
-      const asked: string[] = [];
-      await page.route(partCode, (route) => (asked.push(route.request().url()), asked.length === 1 ? route.abort('internetdisconnected') : route.continue()));
-      await page.goto(`/blog/${post.id}`);
-      await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      const { page, asked } = await visitWithScriptDroppedOnce(visitor, /\/assets\/bookmark-button-[\w-]{8}\.js(\?retry=\d+)?$/);
       // Asked for again a second later, under a new address (the browser keeps the first failure).
       await page.getByRole('main').getByRole('button', { name: 'Bookmark', exact: true }).waitFor({ timeout: 10_000 });
       expect(asked.length).toBeGreaterThanOrEqual(2);

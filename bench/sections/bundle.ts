@@ -6,6 +6,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BenchContext, BenchSection } from '../lib/context.js';
 import { kb, table } from '../lib/format.js';
+import { entryKey as entryOf, manifestPath, readBuildManifest } from '../../e2e/support/build-manifest.js';
 
 const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
 
@@ -48,13 +49,6 @@ async function run(ctx: BenchContext): Promise<void> {
   perRoute(ctx, distDir);
 }
 
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
-
 /** Budget of issue 3: the first load of any route fetches at most this much gzipped JavaScript. */
 const ROUTE_BUDGET_BYTES = 150 * 1024;
 
@@ -64,20 +58,18 @@ const ROUTE_BUDGET_BYTES = 150 * 1024;
  * (what the router's lazy() fetches before the page shows), each file counted once.
  */
 function perRoute(ctx: BenchContext, distDir: string): void {
-  const manifestPath = path.join(distDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) {
+  if (!fs.existsSync(manifestPath(distDir))) {
     console.log('  no dist/.vite/manifest.json (build.manifest): per-route sizes skipped');
     return;
   }
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = readBuildManifest(distDir);
   const closure = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
     if (!chunk || into.has(chunk.file)) return;
     into.add(chunk.file);
     for (const imported of chunk.imports ?? []) closure(imported, into);
   };
-  const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry && k.endsWith('index.html'));
-  if (!entryKey) return;
+  const entryKey = entryOf(manifest);
   // The entry's own dynamic imports are the app's core, which main.tsx evaluates in a task of its
   // own: part of every start, and preloaded with the entry (vite.config.ts, preloadBootChunks).
   const bootKeys = [entryKey, ...(manifest[entryKey]!.dynamicImports ?? [])];

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { backOnline } from './back-online';
-import { retryableImport } from './retryable-import';
+import { importModule, retryableImport } from './retryable-import';
 
 /** Waits between attempts: a second, then twice as long each time, at most a minute. */
 const FIRST_WAIT_MS = 1000;
@@ -15,8 +15,6 @@ export interface LoadOptions {
   importUrl?: (url: string) => Promise<unknown>;
 }
 
-const importAddress = (url: string): Promise<unknown> => import(/* @vite-ignore */ url);
-
 /**
  * The export `name` of the module `load` imports, asked for until it comes: after a failure (the
  * signal dropped while the page was loading its parts) it waits for the browser to be online, a
@@ -26,7 +24,7 @@ const importAddress = (url: string): Promise<unknown> => import(/* @vite-ignore 
  * keeps a rejection for good and throws it to the page's error boundary, which replaced the
  * article the reader had in front of them by 'Something went wrong'.
  */
-export function loadExport<M, K extends keyof M>(load: () => Promise<M>, name: K, { wait = backOnline, importUrl = importAddress }: LoadOptions = {}): () => Promise<M[K]> {
+export function loadExport<M, K extends keyof M>(load: () => Promise<M>, name: K, { wait = backOnline, importUrl = importModule }: LoadOptions = {}): () => Promise<M[K]> {
   const importModule = retryableImport(load, (url) => importUrl(url).then((namespace) => moduleWith<M>(namespace, name)));
   let loading: Promise<M[K]> | null = null;
   const attempt = (failures: number): Promise<M[K]> =>

@@ -25,7 +25,8 @@ export function retryableImport<T>(load: () => Promise<T>, importUrl: (url: stri
     });
 }
 
-const importModule = <T,>(url: string) => import(/* @vite-ignore */ url) as Promise<T>;
+/** Imports a script by its address (a retry's). */
+export const importModule = <T,>(url: string) => import(/* @vite-ignore */ url) as Promise<T>;
 
 /** The query parameter of a retry, which the service worker ignores when it looks in its precache. */
 export const RETRY_PARAM = 'retry';

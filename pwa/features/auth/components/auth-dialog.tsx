@@ -10,10 +10,8 @@ type Content = typeof import('./auth-dialog-content').default;
 /** The content once its chunk is here: rendered directly, so an opening never shows the fallback for a frame. */
 let loadedContent: Content | null = null;
 // Asked for again once online if it does not come (never an error in place of the page).
-const loadContent = (() => {
-  const load = loadExport(() => import('./auth-dialog-content'), 'default');
-  return () => load().then((content) => (loadedContent = content));
-})();
+const loadContentExport = loadExport(() => import('./auth-dialog-content'), 'default');
+const loadContent = () => loadContentExport().then((content) => (loadedContent = content));
 const LazyContent = lazy(() => loadContent().then((content) => ({ default: content })));
 /** How long the dialog waits for its forms' code before it opens with its loading state instead (offline). */
 const OPEN_WITHOUT_CONTENT_MS = 2000;
