@@ -49,6 +49,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what the browser does, as Playwright's own waits do (10 s): its
+          // default second failed a journey on a busy 2-core CI machine where the page was right.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -125,4 +125,16 @@ describe('pageQuiet', () => {
     await pageQuiet();
     expect(idle).toHaveLength(0);
   });
+
+  test('the reader going to another page ends the wait: a page opened from the landing page does not wait for its quiet moment', async () => {
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    const { pageQuiet, readerMovedOn, watchPageSettled } = await import('./page-settled');
+    void watchPageSettled(new QueryClient(), 10_000);
+    let quiet = false;
+    void pageQuiet().then(() => (quiet = true));
+    await tick(50);
+    expect(quiet).toBe(false);
+    readerMovedOn();
+    await vi.waitFor(() => expect(quiet).toBe(true));
+  });
 });

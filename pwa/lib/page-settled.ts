@@ -8,6 +8,9 @@ const QUIET_MS = 50;
 let started: Promise<void> | null = null;
 /** The page's quiet moment (pageQuiet), once per page load. */
 let quiet: Promise<void> | null = null;
+/** Resolves when the reader leaves the page the visit landed on (readerMovedOn). */
+let moveOn = () => {};
+const movedOn = new Promise<void>((resolve) => (moveOn = resolve));
 
 /**
  * Resolves once the page has what it came for: the document has loaded and no query is fetching
@@ -76,11 +79,21 @@ const QUIET_FALLBACK_MS = 1000;
  * rendered on their own, in tests), as `pageSettled` is.
  */
 export function pageQuiet(): Promise<void> {
-  // Once per page load: a watch page opened later from a link does not wait again for a quiet
-  // moment (from home, the player waited out the whole timeout in an e2e journey).
+  // Once per page load, and no longer than until the reader goes to another page: the wait is for
+  // the page a visit lands on. A watch page opened from home's links starts its player at once,
+  // not after home's quiet moment (up to ~9 s away on a busy phone: a journey clicking a video
+  // just after home had loaded waited for it, and failed on a busy CI machine).
   if (!started) return Promise.resolve();
-  quiet ??= started.then(() => quietMoment(QUIET_TIMEOUT_MS));
+  quiet ??= Promise.race([started.then(() => quietMoment(QUIET_TIMEOUT_MS)), movedOn]);
   return quiet;
+}
+
+/**
+ * The reader went from the page the visit landed on to another of the app's pages (the router
+ * says so): what waits for the first page's quiet moment (`pageQuiet`) waits no longer.
+ */
+export function readerMovedOn(): void {
+  moveOn();
 }
 
 export function quietMoment(timeoutMs: number): Promise<void> {
