@@ -1,9 +1,11 @@
 // Lighthouse 11 (mobile preset: simulated slow 4G and 4× CPU slowdown) on the production build,
 // in Debian's chromium, a first visit: the home page, a post, /videos and a watch page, each the
-// median of 7 runs (by performance score), each started on idle cores (bench/lib/quiet-machine.ts). Issue 8's targets: performance ≥ 0.95, LCP ≤ 2.5 s,
-// TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1.00; accessibility and best practices 1.00 and every automated
-// PWA audit passing. Printed, never asserted: on a shared 2-core machine the simulated timings
-// follow the machine's load. Beside each page, the blocking time its own code causes, from thread
+// median of 7 runs (by performance score), each started on idle cores (bench/lib/quiet-machine.ts),
+// with the page's renderer ahead of the harness for the CPU (bench/lib/renderer-priority.ts).
+// Issue 8's targets: performance ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1.00;
+// accessibility and best practices 1.00 and every automated PWA audit passing. Printed, never
+// asserted. Beside each page: its TBT from 5 runs without the renderer's priority (what this
+// shared 2-core machine gives as it is), and the blocking time its own code causes, from thread
 // CPU time rather than wall-clock time (bench/lib/cpu-blocking.ts). The server runs at nice 10
 // (see run()).
 import path from 'node:path';
@@ -14,6 +16,7 @@ import { runLighthouse } from '../../e2e/support/lighthouse.js';
 import type { BenchContext, BenchSection } from '../lib/context.js';
 import { cpuBlockingTime } from '../lib/cpu-blocking.js';
 import { quietMachine } from '../lib/quiet-machine.js';
+import { prioritizeRenderers } from '../lib/renderer-priority.js';
 import { createBenchDatabase } from '../lib/database.js';
 import { percentile, table } from '../lib/format.js';
 import { startChild } from '../lib/processes.js';
@@ -35,11 +38,47 @@ function pwaPasses(lhr: Result): string {
   return failing.length ? `fails: ${failing.map((a) => a.id).join(', ')}` : 'pass';
 }
 
+const tbtOf = (lhr: Result) => numeric(lhr, 'total-blocking-time');
+const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+/** How far one page's runs spread: on this shared machine the median alone hides it. */
+const rangeOf = (values: number[]) => (values.length ? `${Math.round(Math.min(...values))}-${Math.round(Math.max(...values))} ms` : 'n/a');
+
+interface RunOutcome {
+  lhr: Result;
+  waitedMs: number;
+  /** Whether the page's renderer ran ahead of the harness (asked for, and allowed). */
+  rendererFirst: boolean;
+}
+
+/**
+ * One Lighthouse run: a first visit in a browser of its own (no service worker or cache carries
+ * over), started once the browser's own start, the previous run's teardown and the server's work
+ * are over; with `rendererFirst`, the page's renderer is ahead of the harness for the CPU.
+ */
+async function lighthouseRun(url: string, rendererFirst: boolean): Promise<RunOutcome> {
+  const chromium = await launchDebugChromium();
+  try {
+    const waitedMs = await quietMachine();
+    const priority = rendererFirst ? prioritizeRenderers(chromium.pid) : null;
+    try {
+      const lhr = await runLighthouse(url, chromium.port, CATEGORIES);
+      return { lhr, waitedMs, rendererFirst: priority?.applied ?? false };
+    } finally {
+      priority?.stop();
+    }
+  } finally {
+    await chromium.close();
+  }
+}
+
 async function run(ctx: BenchContext): Promise<void> {
   // Seven runs, each started on idle cores: on this shared machine one page's TBT ranged 214-719 ms
   // over five runs, and a median of five moved by 50 ms from one bench to the next.
   const runs = ctx.quick ? 1 : 7;
+  // Runs without the renderer's priority, interleaved with the others: the same machine as it is.
+  const plainRuns = ctx.quick ? 1 : 5;
   let waitedMs = 0;
+  let refused = 0;
   const distDir = path.join(ctx.tmpDir, 'lighthouse-dist');
   await copyOfDist(distDir);
   const database = await createBenchDatabase(ctx, 'lighthouse');
@@ -51,32 +90,35 @@ async function run(ctx: BenchContext): Promise<void> {
   // build: TBT 256 → 134 ms on / and 336 → 212 ms on a post with the server at nice 19).
   // The server's own speed is measured in the api-throughput and server-render sections.
   const app = await startChild('app', 'app-server.ts', { env: { ...appServerEnv(ctx, database.url, { seed: true }), DIST_DIR: distDir }, niceness: SERVER_NICENESS });
-  // A first visit each time: a browser of its own per run, so no service worker or cache carries over.
   try {
     const rows: string[][] = [];
     for (const page of PAGES) {
+      const url = `${app.url}${page}`;
       const results: Result[] = [];
-      for (let i = 0; i < runs; i += 1) {
-        const chromium = await launchDebugChromium();
-        try {
-          // The browser's own start, the previous run's teardown and the server's work are over.
-          waitedMs += await quietMachine();
-          results.push(await runLighthouse(`${app.url}${page}`, chromium.port, CATEGORIES));
-        } finally {
-          await chromium.close();
+      const plain: number[] = [];
+      for (let i = 0; i < Math.max(runs, plainRuns); i += 1) {
+        if (i < runs) {
+          const outcome = await lighthouseRun(url, true);
+          waitedMs += outcome.waitedMs;
+          if (!outcome.rendererFirst) refused += 1;
+          results.push(outcome.lhr);
+        }
+        if (i < plainRuns) {
+          const outcome = await lighthouseRun(url, false);
+          waitedMs += outcome.waitedMs;
+          const tbt = tbtOf(outcome.lhr);
+          if (tbt !== null) plain.push(tbt);
         }
       }
       results.sort((a, b) => (score(a, 'performance') ?? 0) - (score(b, 'performance') ?? 0));
       const cpu: number[] = [];
-      for (let i = 0; i < runs; i += 1) cpu.push(await cpuBlockingTime(`${app.url}${page}`));
-      const cpuTbt = percentile(cpu.sort((a, b) => a - b), 50);
+      for (let i = 0; i < plainRuns; i += 1) cpu.push(await cpuBlockingTime(url));
       const lhr = results[Math.floor(results.length / 2)]!;
       const perf = score(lhr, 'performance');
       const lcp = numeric(lhr, 'largest-contentful-paint');
-      const tbt = numeric(lhr, 'total-blocking-time');
-      // How far one page's runs spread: on this shared machine the median alone hides it.
-      const tbts = results.map((r) => numeric(r, 'total-blocking-time')).filter((v): v is number => v !== null);
-      const tbtRange = tbts.length ? `${Math.round(Math.min(...tbts))}-${Math.round(Math.max(...tbts))} ms` : 'n/a';
+      const tbt = tbtOf(lhr);
+      const tbtRange = rangeOf(results.map(tbtOf).filter((v): v is number => v !== null));
+      const plainTbt = plain.length ? `${Math.round(median(plain))} ms (${rangeOf(plain)})` : 'n/a';
       const cls = numeric(lhr, 'cumulative-layout-shift');
       const seo = score(lhr, 'seo');
       const met =
@@ -85,30 +127,42 @@ async function run(ctx: BenchContext): Promise<void> {
           : 'below target';
       const a11y = score(lhr, 'accessibility');
       const bp = score(lhr, 'best-practices');
+      const cpuTbt = `${Math.round(median(cpu))} ms`;
       rows.push([
         page,
         fmt(perf),
         lcp === null ? 'n/a' : `${(lcp / 1000).toFixed(1)} s`,
         tbt === null ? 'n/a' : `${Math.round(tbt)} ms`,
         tbtRange,
+        plainTbt,
         cls === null ? 'n/a' : cls.toFixed(3),
         fmt(seo),
         fmt(a11y),
         fmt(bp),
         pwaPasses(lhr),
         met,
-        `${Math.round(cpuTbt)} ms`,
+        cpuTbt,
       ]);
       ctx.summary.push({
         section: 'lighthouse',
         label: `${page} (median of ${runs})`,
-        value: `performance ${fmt(perf)}, LCP ${lcp === null ? 'n/a' : `${(lcp / 1000).toFixed(1)} s`}, TBT ${tbt === null ? 'n/a' : `${Math.round(tbt)} ms`} (runs ${tbtRange}), CLS ${cls?.toFixed(3) ?? 'n/a'}, SEO ${fmt(seo)}, TBT from CPU time ${Math.round(cpuTbt)} ms, a11y ${fmt(a11y)}, best practices ${fmt(bp)}, PWA ${pwaPasses(lhr)}`,
+        value: `performance ${fmt(perf)}, LCP ${lcp === null ? 'n/a' : `${(lcp / 1000).toFixed(1)} s`}, TBT ${tbt === null ? 'n/a' : `${Math.round(tbt)} ms`} (runs ${tbtRange}; without the renderer's priority ${plainTbt}), CLS ${cls?.toFixed(3) ?? 'n/a'}, SEO ${fmt(seo)}, TBT from CPU time ${cpuTbt}, a11y ${fmt(a11y)}, best practices ${fmt(bp)}, PWA ${pwaPasses(lhr)}`,
         verdict: met,
       });
     }
     console.log(`The app server ran at nice ${SERVER_NICENESS}, below the browser and Lighthouse (a phone does not share its CPU with the server).`);
+    console.log(
+      refused
+        ? `The page's renderer could not be put ahead of the harness in ${refused} of ${runs * PAGES.length} runs (raising a priority needs root or CAP_SYS_NICE): those ran as the machine is.`
+        : "In the runs that give the figures, the page's renderer ran at nice -10, ahead of the harness (chromium's browser process, tracing and compositor, Lighthouse, the server): Lighthouse assumes dedicated cores.",
+    );
     console.log(`Each run started once the cores were 90 % idle over a second (waited ${(waitedMs / 1000).toFixed(0)} s in all).`);
-    console.log(table(['page', 'performance', 'LCP', 'TBT', 'TBT of the runs', 'CLS', 'SEO', 'a11y', 'best pr.', 'PWA audits', 'perf ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1', 'TBT from CPU time ×4'], rows));
+    console.log(
+      table(
+        ['page', 'performance', 'LCP', 'TBT', 'TBT of the runs', 'TBT without priority', 'CLS', 'SEO', 'a11y', 'best pr.', 'PWA audits', 'perf ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1', 'TBT from CPU time ×4'],
+        rows,
+      ),
+    );
   } finally {
     await app.stop();
   }

@@ -9,6 +9,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser';
 
 export interface DebugChromium {
   port: number;
+  /** The browser process (its renderers are its descendants). */
+  pid: number;
   close: () => Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function launchDebugChromium(): Promise<DebugChromium> {
   });
   return {
     port,
+    pid: child.pid!,
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

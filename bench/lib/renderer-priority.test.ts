@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { afterEach, describe, expect, test } from 'vitest';
+import { prioritizeRenderers } from './renderer-priority';
+
+/** A child of this process whose command line reads like one of chromium's processes of `type`. */
+function fakeChromiumProcess(type: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)', '--', `--type=${type}`], { stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    child.once('spawn', () => resolve(child));
+    child.once('error', reject);
+  });
+}
+
+/** Children start at this process's own priority. */
+const ownNice = os.getPriority();
+const canRaise = process.platform === 'linux' && process.getuid?.() === 0;
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+describe.runIf(process.platform === 'linux')('prioritizeRenderers', () => {
+  test.runIf(canRaise)("puts the browser's renderers at nice -10, a renderer started later too, and nothing else, and keeps them there", async () => {
+    const before = await fakeChromiumProcess('renderer');
+    const other = await fakeChromiumProcess('gpu-process');
+    children.push(before, other);
+    const priority = prioritizeRenderers(process.pid);
+    const later = await fakeChromiumProcess('renderer');
+    children.push(later);
+    try {
+      await expect.poll(() => os.getPriority(later.pid!), { timeout: 2000 }).toBe(-10);
+      expect(os.getPriority(before.pid!)).toBe(-10);
+      expect(os.getPriority(other.pid!)).toBe(ownNice);
+      expect(priority.applied).toBe(true);
+      // Chromium sets its threads' priorities itself as it goes: a lowered one is raised again.
+      os.setPriority(before.pid!, 5);
+      await expect.poll(() => os.getPriority(before.pid!), { timeout: 2000 }).toBe(-10);
+    } finally {
+      priority.stop();
+    }
+  });
+
+  test('leaves renderers of another browser alone', async () => {
+    const renderer = await fakeChromiumProcess('renderer');
+    children.push(renderer);
+    // No process has this number: the renderer-looking child descends from no such browser.
+    const priority = prioritizeRenderers(renderer.pid! + 1_000_000);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(os.getPriority(renderer.pid!)).toBe(ownNice);
+      expect(priority.applied).toBe(false);
+    } finally {
+      priority.stop();
+    }
+  });
+
+  test.runIf(!canRaise)('says so where a higher priority is not allowed, and changes nothing', async () => {
+    const renderer = await fakeChromiumProcess('renderer');
+    children.push(renderer);
+    const priority = prioritizeRenderers(process.pid);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(os.getPriority(renderer.pid!)).toBe(ownNice);
+      expect(priority.applied).toBe(false);
+    } finally {
+      priority.stop();
+    }
+  });
+});
