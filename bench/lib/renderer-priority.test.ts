@@ -4,8 +4,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { prioritizeRenderers } from './renderer-priority';
 
 /** A child of this process whose command line reads like one of chromium's processes of `type`. */
-function fakeChromiumProcess(type: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)', '--', `--type=${type}`], { stdio: 'ignore' });
+function fakeChromiumProcess(type: string, ...args: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)', '--', `--type=${type}`, ...args], { stdio: 'ignore' });
   return new Promise((resolve, reject) => {
     child.once('spawn', () => resolve(child));
     child.once('error', reject);
@@ -22,10 +22,12 @@ afterEach(() => {
 });
 
 describe.runIf(process.platform === 'linux')('prioritizeRenderers', () => {
-  test.runIf(canRaise)("puts the browser's renderers at nice -10, a renderer started later too, and nothing else, and keeps them there", async () => {
+  test.runIf(canRaise)("puts the browser's renderers at nice -10, a renderer started later too, and the tracing service, nothing else, and keeps them there", async () => {
     const before = await fakeChromiumProcess('renderer');
     const other = await fakeChromiumProcess('gpu-process');
-    children.push(before, other);
+    const network = await fakeChromiumProcess('utility', '--utility-sub-type=network.mojom.NetworkService');
+    const tracing = await fakeChromiumProcess('utility', '--utility-sub-type=tracing.mojom.TracingService');
+    children.push(before, other, network, tracing);
     const priority = prioritizeRenderers(process.pid);
     const later = await fakeChromiumProcess('renderer');
     children.push(later);
@@ -33,6 +35,9 @@ describe.runIf(process.platform === 'linux')('prioritizeRenderers', () => {
       await expect.poll(() => os.getPriority(later.pid!), { timeout: 2000 }).toBe(-10);
       expect(os.getPriority(before.pid!)).toBe(-10);
       expect(os.getPriority(other.pid!)).toBe(ownNice);
+      expect(os.getPriority(network.pid!)).toBe(ownNice);
+      // The tracing service drains the renderers' trace buffers: it keeps up with them.
+      expect(os.getPriority(tracing.pid!)).toBe(-10);
       expect(priority.applied).toBe(true);
       // Chromium sets its threads' priorities itself as it goes: a lowered one is raised again.
       os.setPriority(before.pid!, 5);
