@@ -14,7 +14,18 @@ function fakeChromiumProcess(type: string, ...args: string[]): Promise<ChildProc
 
 /** Children start at this process's own priority. */
 const ownNice = os.getPriority();
-const canRaise = process.platform === 'linux' && process.getuid?.() === 0;
+/** Whether this process may raise a priority (root, or CAP_SYS_NICE; a container may drop it even for root). */
+function mayRaise(): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    os.setPriority(ownNice - 1);
+    os.setPriority(ownNice);
+    return true;
+  } catch {
+    return false;
+  }
+}
+const canRaise = mayRaise();
 const children: ChildProcess[] = [];
 
 afterEach(() => {
