@@ -58,11 +58,11 @@ describe.runIf(process.platform === 'linux')('prioritizeRenderers', () => {
     }
   });
 
-  test('leaves renderers of another browser alone', async () => {
+  /** A renderer child of this process, watched as if `browserPid` were its browser's: left as it was. */
+  async function expectLeftAlone(browserPid: (renderer: ChildProcess) => number) {
     const renderer = await fakeChromiumProcess('renderer');
     children.push(renderer);
-    // No process has this number: the renderer-looking child descends from no such browser.
-    const priority = prioritizeRenderers(renderer.pid! + 1_000_000);
+    const priority = prioritizeRenderers(browserPid(renderer));
     try {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(os.getPriority(renderer.pid!)).toBe(ownNice);
@@ -70,18 +70,10 @@ describe.runIf(process.platform === 'linux')('prioritizeRenderers', () => {
     } finally {
       priority.stop();
     }
-  });
+  }
 
-  test.runIf(!canRaise)('says so where a higher priority is not allowed, and changes nothing', async () => {
-    const renderer = await fakeChromiumProcess('renderer');
-    children.push(renderer);
-    const priority = prioritizeRenderers(process.pid);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(os.getPriority(renderer.pid!)).toBe(ownNice);
-      expect(priority.applied).toBe(false);
-    } finally {
-      priority.stop();
-    }
-  });
+  // No process has this number: the renderer-looking child descends from no such browser.
+  test('leaves renderers of another browser alone', () => expectLeftAlone((renderer) => renderer.pid! + 1_000_000));
+
+  test.runIf(!canRaise)('says so where a higher priority is not allowed, and changes nothing', () => expectLeftAlone(() => process.pid));
 });

@@ -38,13 +38,13 @@ function descendsFrom(pid: number, ancestor: number): boolean {
 }
 
 /**
- * Whether process `pid` is one of chromium's renderers or its tracing service; null when it cannot
+ * Whether process `pid` runs ahead: one of chromium's renderers, or its tracing service; null when it cannot
  * tell yet (gone, or a child of the zygote that still carries the zygote's command line until it
  * becomes a renderer). The tracing service drains the renderers' trace buffers: left behind them,
  * Lighthouse found no navigationStart in 5 of 28 runs of one bench (NO_NAVSTART), beside them in
  * 1 of 15.
  */
-function isRenderer(pid: number): boolean | null {
+function runsAhead(pid: number): boolean | null {
   let cmdline: string;
   try {
     cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
@@ -86,27 +86,27 @@ function setProcessNice(pid: number, nice: number): boolean | null {
  * CAP_SYS_NICE) nothing changes, and `applied` says so.
  */
 export function prioritizeRenderers(browserPid: number): RendererPriority {
+  if (process.platform !== 'linux') return { applied: false, stop: () => {} };
   const others = new Set<number>();
-  const renderers = new Set<number>();
+  const ahead = new Set<number>();
   let refused = false;
   let raised = false;
   const poll = () => {
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       const pid = Number(entry);
-      if (others.has(pid) || renderers.has(pid)) continue;
-      const renderer = isRenderer(pid);
-      if (renderer === null) continue;
-      (renderer && descendsFrom(pid, browserPid) ? renderers : others).add(pid);
+      if (others.has(pid) || ahead.has(pid)) continue;
+      const runs = runsAhead(pid);
+      if (runs === null) continue;
+      (runs && descendsFrom(pid, browserPid) ? ahead : others).add(pid);
     }
-    for (const pid of renderers) {
+    for (const pid of ahead) {
       const result = setProcessNice(pid, RENDERER_NICE);
-      if (result === null) renderers.delete(pid);
+      if (result === null) ahead.delete(pid);
       else if (result) raised = true;
       else refused = true;
     }
   };
-  if (process.platform !== 'linux') return { applied: false, stop: () => {} };
   poll();
   const timer = setInterval(poll, POLL_MS);
   return {

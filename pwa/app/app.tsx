@@ -3,7 +3,7 @@ import { hydrate, IsRestoringProvider, type DehydratedState, type QueryClient } 
 import type { HydrationState } from 'react-router-dom';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
-import { readerMovedOn, watchPageSettled } from '../lib/page-settled';
+import { watchPageSettled, watchReaderMovingOn } from '../lib/page-settled';
 import { setHydratingServerMarkup } from '../lib/use-hydrated';
 import { hasSavedQueryCache } from '../offline/saved-cache-flag';
 import { AppProvider } from './provider';
@@ -126,12 +126,7 @@ export function App({ boot }: { boot: AppBoot }) {
 
   // Once the reader goes to another page, what waited for the landing page's quiet moment (a
   // watch page's player opened from home) waits no longer.
-  useEffect(() => {
-    const landed = router.state.location.key;
-    return router.subscribe((state) => {
-      if (state.navigation.state !== 'idle' || state.location.key !== landed) readerMovedOn();
-    });
-  }, [router]);
+  useEffect(() => watchReaderMovingOn(router), [router]);
 
   return (
     <IsRestoringProvider value={restoring}>

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { QUIET_IDLE_MS, quietMoment, settle } from './page-settled';
 
@@ -136,5 +137,29 @@ describe('pageQuiet', () => {
     expect(quiet).toBe(false);
     readerMovedOn();
     await vi.waitFor(() => expect(quiet).toBe(true));
+  });
+
+  test("the router's first navigation away from the landing page ends the wait; revalidating the same page does not", async () => {
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    const { pageQuiet, watchPageSettled, watchReaderMovingOn } = await import('./page-settled');
+    const router = createMemoryRouter(
+      [
+        { path: '/', loader: () => 'home', element: null },
+        { path: '/watch/:id', element: null },
+      ],
+      { initialEntries: ['/'] },
+    );
+    await router.initialize();
+    void watchPageSettled(new QueryClient(), 10_000);
+    const stop = watchReaderMovingOn(router);
+    let quiet = false;
+    void pageQuiet().then(() => (quiet = true));
+    await router.revalidate();
+    await tick(50);
+    expect(quiet).toBe(false);
+    await router.navigate('/watch/1');
+    await vi.waitFor(() => expect(quiet).toBe(true));
+    stop();
+    router.dispose();
   });
 });

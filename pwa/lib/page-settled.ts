@@ -89,11 +89,28 @@ export function pageQuiet(): Promise<void> {
 }
 
 /**
- * The reader went from the page the visit landed on to another of the app's pages (the router
- * says so): what waits for the first page's quiet moment (`pageQuiet`) waits no longer.
+ * The reader went from the page the visit landed on to another of the app's pages: what waits for
+ * the first page's quiet moment (`pageQuiet`) waits no longer.
  */
 export function readerMovedOn(): void {
   moveOn();
+}
+
+/** What `watchReaderMovingOn` reads of the app's router (react-router's data router). */
+interface NavigatingRouter {
+  state: { location: { key: string } };
+  subscribe: (listener: (state: { location: { key: string }; navigation: { state: string } }) => void) => () => void;
+}
+
+/**
+ * Calls `readerMovedOn` when `router` starts its first navigation away from the page the visit
+ * landed on (a revalidation of the same page does not count). Returns the unsubscribe.
+ */
+export function watchReaderMovingOn(router: NavigatingRouter): () => void {
+  const landed = router.state.location.key;
+  return router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.key !== landed) readerMovedOn();
+  });
 }
 
 export function quietMoment(timeoutMs: number): Promise<void> {
