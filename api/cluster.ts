@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
-import type { AppConfig } from './config.js';
-import { relayClusterEvents } from './lib/event-bus.js';
-import { prepareDatabase, type Seeder } from './server.js';
+import type { AppConfig } from './config';
+import { relayClusterEvents } from './lib/event-bus';
+import { prepareDatabase, type Seeder } from './server';
 
 /** A worker that lived this long before dying was not crash-looping: its restart waits the least again. */
 const STABLE_AFTER_MS = 30_000;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import type { DatabaseConfig } from './config.js';
-import { sqliteClient } from './lib/sqlite-client.js';
-import { migrationSource, migrationSourceFor, type MigrationOptions } from './migrations/index.js';
+import type { DatabaseConfig } from './config';
+import { sqliteClient } from './lib/sqlite-client';
+import { migrationSource, migrationSourceFor, type MigrationOptions } from './migrations/index';
 
 export type Db = Knex;
 

@@ -1,6 +1,6 @@
-import type { AppConfig } from './config.js';
-import type { Db } from './db.js';
-import type { EventBus } from './lib/event-bus.js';
+import type { AppConfig } from './config';
+import type { Db } from './db';
+import type { EventBus } from './lib/event-bus';
 
 /** What the app's routes are built from: the settings, the database handle and the event bus (see createApp). */
 export interface AppDeps {

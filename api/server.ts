@@ -1,12 +1,12 @@
 import type { Server } from 'node:http';
-import { createApp } from './app.js';
-import { loadConfig, type AppConfig } from './config.js';
-import { createDb, migrate, type Db } from './db.js';
-import { createEventBus, type EventBus } from './lib/event-bus.js';
-import { jobLeases } from './lib/job-lease.js';
-import { purgeOldIdempotencyKeys } from './middleware/idempotency.js';
-import { purgeExpiredSessions } from './middleware/session.js';
-import { objectsService, UPLOAD_SWEEP_JOB } from './modules/objects/objects.service.js';
+import { createApp } from './app';
+import { loadConfig, type AppConfig } from './config';
+import { createDb, migrate, type Db } from './db';
+import { createEventBus, type EventBus } from './lib/event-bus';
+import { jobLeases } from './lib/job-lease';
+import { purgeOldIdempotencyKeys } from './middleware/idempotency';
+import { purgeExpiredSessions } from './middleware/session';
+import { objectsService, UPLOAD_SWEEP_JOB } from './modules/objects/objects.service';
 
 export interface RunningServer {
   server: Server;

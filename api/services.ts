@@ -1,18 +1,18 @@
-import type { AppDeps } from './deps.js';
-import { blogService } from './modules/blog/blog.service.js';
-import { bookmarksService } from './modules/bookmarks/bookmarks.service.js';
-import { foldersService } from './modules/bookmarks/folders.service.js';
-import { commentsService } from './modules/comments/comments.service.js';
-import { contentService } from './modules/content/content.service.js';
-import { devotionalsService } from './modules/devotionals/devotionals.service.js';
-import { feedsService } from './modules/feeds/feeds.service.js';
-import { liveService } from './modules/live/live.service.js';
-import { newsletterService } from './modules/newsletter/newsletter.service.js';
-import { objectsService } from './modules/objects/objects.service.js';
-import { progressService } from './modules/progress/progress.service.js';
-import { searchService } from './modules/search/search.service.js';
-import { usersService } from './modules/users/users.service.js';
-import { videosService } from './modules/videos/videos.service.js';
+import type { AppDeps } from './deps';
+import { blogService } from './modules/blog/blog.service';
+import { bookmarksService } from './modules/bookmarks/bookmarks.service';
+import { foldersService } from './modules/bookmarks/folders.service';
+import { commentsService } from './modules/comments/comments.service';
+import { contentService } from './modules/content/content.service';
+import { devotionalsService } from './modules/devotionals/devotionals.service';
+import { feedsService } from './modules/feeds/feeds.service';
+import { liveService } from './modules/live/live.service';
+import { newsletterService } from './modules/newsletter/newsletter.service';
+import { objectsService } from './modules/objects/objects.service';
+import { progressService } from './modules/progress/progress.service';
+import { searchService } from './modules/search/search.service';
+import { usersService } from './modules/users/users.service';
+import { videosService } from './modules/videos/videos.service';
 
 /**
  * The composition root: every service of the API, each built once from the settings and the

@@ -2,10 +2,10 @@
 // (loadConfig); BENCH_SEED=false skips the sample content (the search corpus is loaded beforehand);
 // BENCH_RATE_LIMITS=off leaves out the rate limiter.
 // Prints `BENCH_READY {"url","pid"}` on stdout once it listens.
-import { loadConfig } from '../api/config.js';
-import { closeOnSignals, startServer } from '../api/server.js';
-import { seedIfEmpty } from '../seeds/index.js';
-import { announceReady } from './lib/processes.js';
+import { loadConfig } from '#api/config';
+import { closeOnSignals, startServer } from '#api/server';
+import { seedIfEmpty } from '#seeds/index';
+import { announceReady } from './lib/processes';
 
 const config = loadConfig(process.env);
 // BENCH_RATE_LIMITS=off: the sign-in-limits section's baseline, the same server without the limiter.

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { announceReady } from './lib/processes.js';
+import { announceReady } from './lib/processes';
 
 export interface RecordedResponse {
   path: string;

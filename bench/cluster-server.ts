@@ -2,11 +2,11 @@
 // one process when it is 1, else a primary that prepares the database and forks the workers
 // (which run this same script). Prints `BENCH_READY {"url","pid"}` (the primary's pid) once all listen.
 import cluster from 'node:cluster';
-import { runClusterPrimary } from '../api/cluster.js';
-import { loadConfig } from '../api/config.js';
-import { closeOnSignals, startServer } from '../api/server.js';
-import { seedIfEmpty } from '../seeds/index.js';
-import { announceReady } from './lib/processes.js';
+import { runClusterPrimary } from '#api/cluster';
+import { loadConfig } from '#api/config';
+import { closeOnSignals, startServer } from '#api/server';
+import { seedIfEmpty } from '#seeds/index';
+import { announceReady } from './lib/processes';
 
 const config = loadConfig(process.env);
 if (cluster.isWorker) {

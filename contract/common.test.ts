@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isRowId, MAX_ROW_ID, rowIdFromPath, rowIdSchema } from './common.js';
+import { isRowId, MAX_ROW_ID, rowIdFromPath, rowIdSchema } from './common';
 
 describe('rowIdFromPath', () => {
   test.each([

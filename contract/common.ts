@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import './zod-locale.js';
-import { MAX_ROW_ID } from './row-id.js';
+import './zod-locale';
+import { MAX_ROW_ID } from './row-id';
 
 /** The six categories shared by videos and blog posts (docs/product.md#categories). */
 export const categories = [
@@ -29,7 +29,7 @@ export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType mu
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
 // The row id rule itself (MAX_ROW_ID, isRowId, rowIdFromPath) is in row-id.ts, free of zod.
-export { isRowId, MAX_ROW_ID, rowIdFromPath } from './row-id.js';
+export { isRowId, MAX_ROW_ID, rowIdFromPath } from './row-id';
 
 /**
  * The one row id schema: a JSON number or a string of digits (from a path or a query), a whole

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import './zod-locale.js';
-import { categorySchema, pageLimitSchema, rowIdSchema } from './common.js';
+import './zod-locale';
+import { categorySchema, pageLimitSchema, rowIdSchema } from './common';
 
 export const videoSchema = z.object({
   id: z.number(),

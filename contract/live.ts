@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { idSchema, pageLimitSchema } from './common.js';
-import './zod-locale.js';
+import { idSchema, pageLimitSchema } from './common';
+import './zod-locale';
 
 export const ASKED_BY_MAX = 60;
 export const QUESTION_MAX = 500;
@@ -58,6 +58,6 @@ export const moderateQuestionInputSchema = z
   .check(z.refine((v) => v.isHighlighted !== undefined || v.isAnswered !== undefined, 'Send isHighlighted or isAnswered'));
 export type ModerateQuestionInput = z.infer<typeof moderateQuestionInputSchema>;
 
-export { liveEventsPath, LIVE_EVENTS_PATH_PATTERN } from './live-events.js';
+export { liveEventsPath, LIVE_EVENTS_PATH_PATTERN } from './live-events';
 export const liveViewersEventSchema = z.object({ count: z.number() });
 export type LiveViewersEvent = z.infer<typeof liveViewersEventSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import './zod-locale.js';
-import { clientIdSchema, contentTypeSchema, idSchema, numericIdSchema, pageLimitSchema } from './common.js';
+import './zod-locale';
+import { clientIdSchema, contentTypeSchema, idSchema, numericIdSchema, pageLimitSchema } from './common';
 
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 export const FOLDER_NAME_MAX = 60;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isSocialLink, isWebAddress, passwordSchema, updateProfileInputSchema } from './users.js';
+import { isSocialLink, isWebAddress, passwordSchema, updateProfileInputSchema } from './users';
 
 // The profile form and the API share these rules: what one refuses, the other explains the same way.
 describe('profile links', () => {

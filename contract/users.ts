@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import './zod-locale.js';
+import './zod-locale';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;

@@ -11,11 +11,11 @@ import path from 'node:path';
 import knexFactory from 'knex';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { startServer, type RunningServer } from '../api/server.js';
+import { startServer, type RunningServer } from '#api/server';
 import { PASSWORD, visit, visitAndDismissAuth } from './support/app';
 import { screenshot, useBrowser } from './support/browser';
 import { addEditorAccount, e2eServerConfig } from './support/own-server';
-import { seedIfEmpty } from '../seeds/index.js';
+import { seedIfEmpty } from '#seeds/index';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 let servers: RunningServer[] = [];

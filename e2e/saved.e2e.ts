@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { categoryLabels, type Category } from '../contract/common.js';
+import { categoryLabels, type Category } from '#contract/common';
 import { screenshot, useBrowser } from './support/browser';
 import { toastText, visitAndDismissAuth } from './support/app';
 import { waitForServiceWorker } from './support/offline';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { Video } from '../contract/content.js';
+import type { Video } from '#contract/content';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
 import { appReady, visit, visitAndDismissAuth } from './support/app';
 

@@ -20,7 +20,7 @@ import { setApiBase } from './lib/api-client';
 import { createQueryClient, PRIVATE_KEY_ROOT } from './lib/query-client';
 import { fullTitle, PageHeadCollector, SITE_DESCRIPTION, SITE_NAME, type PageHead } from './lib/use-document-title';
 import { SERVER_STATE_ID } from './server-state';
-import type { RenderRequest, RenderResult } from '../contract/server-render.js';
+import type { RenderRequest, RenderResult } from '#contract/server-render';
 
 /** A list, then what its items need (a post's related posts): more is left for the browser. */
 const MAX_PASSES = 4;

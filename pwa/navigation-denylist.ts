@@ -1,4 +1,4 @@
-import { SITE_DOCUMENT_PATHS } from '../contract/documents.js';
+import { SITE_DOCUMENT_PATHS } from '#contract/documents';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -8,7 +8,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { WorkboxPlugin } from 'workbox-core';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { LIVE_EVENTS_PATH_PATTERN } from '../contract/live-events.js';
+import { LIVE_EVENTS_PATH_PATTERN } from '#contract/live-events';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
 import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
 import { getSyncUser, Outbox } from './offline/outbox';

@@ -3,10 +3,10 @@
 // as `npm start` reads it). Run it where the server runs; the server reads the role on every
 // request, so a change counts from that user's next request, with no restart and no new sign-in.
 import fs from 'node:fs';
-import { parseDatabaseUrl, type DatabaseConfig } from '../api/config.js';
-import { createDb, migrate } from '../api/db.js';
-import { AppError } from '../api/errors.js';
-import { rolesService, type EditorListing } from '../api/modules/users/roles.service.js';
+import { parseDatabaseUrl, type DatabaseConfig } from '#api/config';
+import { createDb, migrate } from '#api/db';
+import { AppError } from '#api/errors';
+import { rolesService, type EditorListing } from '#api/modules/users/roles.service';
 
 const USAGE = `Usage:
   npm run editor -- grant <username>    make a user an editor

@@ -1,8 +1,8 @@
 // `npm run migrate`: applies pending migrations and seeds an empty database, then exits.
 import fs from 'node:fs';
-import { loadConfig } from '../api/config.js';
-import { createDb, migrate } from '../api/db.js';
-import { seedIfEmpty } from '../seeds/index.js';
+import { loadConfig } from '#api/config';
+import { createDb, migrate } from '#api/db';
+import { seedIfEmpty } from '#seeds/index';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();

@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runClusterPrimary } from '../api/cluster.js';
-import { loadConfig } from '../api/config.js';
-import { closeOnSignals, startServer } from '../api/server.js';
-import { seedIfEmpty } from '../seeds/index.js';
+import { runClusterPrimary } from '#api/cluster';
+import { loadConfig } from '#api/config';
+import { closeOnSignals, startServer } from '#api/server';
+import { seedIfEmpty } from '#seeds/index';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 const config = loadConfig();

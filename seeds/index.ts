@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
-import { isPostgres, type Db } from '../api/db.js';
-import { blogPosts } from './blog-posts/index.js';
-import { devotionals } from './devotionals/index.js';
-import { liveStreams } from './live.js';
-import { readTimeFor, substackUrl } from './text.js';
-import type { SeedLiveStream } from './types.js';
-import { videos } from './videos.js';
+import { isPostgres, type Db } from '#api/db';
+import { blogPosts } from './blog-posts/index';
+import { devotionals } from './devotionals/index';
+import { liveStreams } from './live';
+import { readTimeFor, substackUrl } from './text';
+import type { SeedLiveStream } from './types';
+import { videos } from './videos';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { SeedLiveStream } from './types.js';
+import type { SeedLiveStream } from './types';
 
 // One stream live right now (so /live-qa is not empty on a fresh install) and three
 // upcoming sessions 2, 9 and 16 days after the seeding time.

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../contract/common.js';
-import { toBool, toIso, toNumber } from '../api/lib/convert.js';
-import { createDb, migrate, type Db } from '../api/db.js';
-import { seedIfEmpty } from './index.js';
+import { categories } from '#contract/common';
+import { toBool, toIso, toNumber } from '#api/lib/convert';
+import { createDb, migrate, type Db } from '#api/db';
+import { seedIfEmpty } from './index';
 
 interface Target {
   name: string;

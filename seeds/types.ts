@@ -1,4 +1,4 @@
-import type { Category } from '../contract/common.js';
+import type { Category } from '#contract/common';
 
 /** A video as written in the data modules; seeds/index.ts turns it into a row. */
 export interface SeedVideo {

@@ -1,4 +1,4 @@
-import type { SeedVideo } from './types.js';
+import type { SeedVideo } from './types';
 
 // Sample teaching videos. YouTube ids are invented but well formed; the two resurrection
 // and historical-Jesus talks are clearly the most watched, so "Most Popular" has a shape.

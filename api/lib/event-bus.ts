@@ -2,9 +2,9 @@ import { AsyncResource } from 'node:async_hooks';
 import cluster, { type Cluster } from 'node:cluster';
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
-import type { Db } from '../db.js';
-import { afterCommit, transactionAware } from './request-transaction.js';
+import type { DatabaseConfig } from '../config';
+import type { Db } from '../db';
+import { afterCommit, transactionAware } from './request-transaction';
 
 /**
  * What processes tell each other about live Q&A. Small on purpose (PostgreSQL NOTIFY payloads are

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { Db } from '../db.js';
-import { isPostgres } from '../db.js';
+import type { Db } from '../db';
+import { isPostgres } from '../db';
 
 /** This process, as it appears in `job_leases.holder`: host, pid and a random tag (pids are reused). */
 export const PROCESS_HOLDER = `${os.hostname().slice(0, 80)}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientIdSchema, idSchema } from '../../contract/index.js';
+import { clientIdSchema, idSchema } from '#contract';
 
 /** A numeric path or query id, named in the 400 message when it is not one. */
 export function parseNumericParam(name: string, value: unknown): number {

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { DEFAULT_READING, READING_COOKIE, readingAttributes, readingFrom, type ReadingSettings } from '../../contract/reading.js';
+import { DEFAULT_READING, READING_COOKIE, readingAttributes, readingFrom, type ReadingSettings } from '#contract/reading';
 
 /**
  * The reader's theme and text size from their cookie (defaults without one, with a value we do not

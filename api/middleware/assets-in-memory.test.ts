@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { assetsInMemory } from './assets-in-memory.js';
+import { assetsInMemory } from './assets-in-memory';
 
 // The memory's limits: what it will not hold goes on to the next middleware (the static files one).
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-assets-'));

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
-import { IMMUTABLE } from './static-pwa.js';
+import { IMMUTABLE } from './static-pwa';
 
 /** The encodings the build wrote beside a text file (vite.config.ts), best first. */
 const ENCODINGS = [

@@ -1,5 +1,5 @@
 import type { Context, Middleware } from 'koa';
-import { forbidden, unauthorized } from '../errors.js';
+import { forbidden, unauthorized } from '../errors';
 
 /** What the auth middleware leaves for the route's handler. */
 interface AuthState {

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { Db } from '../db.js';
-import { AppError, applyError } from '../errors.js';
-import { nowIso } from '../lib/convert.js';
-import { withRequestTransaction } from '../lib/request-transaction.js';
-import { sessionUserId } from './auth.js';
+import type { Db } from '../db';
+import { AppError, applyError } from '../errors';
+import { nowIso } from '../lib/convert';
+import { withRequestTransaction } from '../lib/request-transaction';
+import { sessionUserId } from './auth';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Answers that say "try again later" or "sign in first" are not remembered: a retry must really run. */

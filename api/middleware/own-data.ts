@@ -1,8 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { parseNumericParam } from '../lib/params.js';
-import { requireSelf, requireUser } from './auth.js';
-import { inputOf, validInput } from './input.js';
+import { parseNumericParam } from '../lib/params';
+import { requireSelf, requireUser } from './auth';
+import { inputOf, validInput } from './input';
 
 /**
  * A route for the signed-in reader's own data, named by `:userId` in its path: 401 without a

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { OutgoingHttpHeaders } from 'node:http';
 import zlib from 'node:zlib';
 import fresh from 'fresh';
-import { isAppPagePath } from '../lib/page-path.js';
-import { readingVariant } from '../lib/reading-cookie.js';
+import { isAppPagePath } from '../lib/page-path';
+import { readingVariant } from '../lib/reading-cookie';
 import type { Context, Middleware, Next } from 'koa';
 
 /**

@@ -1,10 +1,10 @@
 import type { Context, Next } from 'koa';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimit, RateLimitsConfig } from '../config.js';
-import type { Db } from '../db.js';
-import { AppError } from '../errors.js';
-import { KnexRateLimiter } from '../lib/rate-limit-store.js';
-import { sessionUserId } from './auth.js';
+import type { RateLimit, RateLimitsConfig } from '../config';
+import type { Db } from '../db';
+import { AppError } from '../errors';
+import { KnexRateLimiter } from '../lib/rate-limit-store';
+import { sessionUserId } from './auth';
 
 /**
  * The API's rate limits (DESIGN "API rules": sign-in per address and per account, anonymous

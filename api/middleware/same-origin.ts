@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { AppError, forbidden } from '../errors.js';
+import { AppError, forbidden } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
-import { isAppPagePath } from '../lib/page-path.js';
-import { readingSettingsOf, withReadingAttributes } from '../lib/reading-cookie.js';
+import { isAppPagePath } from '../lib/page-path';
+import { readingSettingsOf, withReadingAttributes } from '../lib/reading-cookie';
 import type { Context, Next } from 'koa';
-import type { RenderRequest, RenderResult } from '../../contract/server-render.js';
-import { cachePublicly } from './public-cache.js';
+import type { RenderRequest, RenderResult } from '#contract/server-render';
+import { cachePublicly } from './public-cache';
 
 type Render = (request: RenderRequest) => Promise<RenderResult>;
 

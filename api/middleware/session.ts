@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
-import type { Db } from '../db.js';
+import type { Db } from '../db';
 
 export const SESSION_COOKIE = 'cik.sid';
 export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Knex } from 'knex';
-import * as initialSchema from './001-initial-schema.js';
-import * as searchIndex from './002-search-index.js';
-import * as editorRoles from './003-editor-roles.js';
-import * as rateLimits from './004-rate-limits.js';
-import { uploadsInDatabase } from './005-uploads-in-database.js';
-import * as jobLeases from './006-job-leases.js';
+import * as initialSchema from './001-initial-schema';
+import * as searchIndex from './002-search-index';
+import * as editorRoles from './003-editor-roles';
+import * as rateLimits from './004-rate-limits';
+import { uploadsInDatabase } from './005-uploads-in-database';
+import * as jobLeases from './006-job-leases';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */

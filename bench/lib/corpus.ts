@@ -1,8 +1,8 @@
 // Deterministic synthetic content for the search benchmark: the same seed gives the same rows
 // and the same queries on every run, so figures from different runs compare.
-import { categories } from '../../contract/common.js';
-import { prng } from '../../e2e/support/prng.js';
-import { contentVocabulary, FUNCTION_WORDS, rareVocabulary } from './vocabulary.js';
+import { categories } from '#contract/common';
+import { prng } from '#e2e/support/prng';
+import { contentVocabulary, FUNCTION_WORDS, rareVocabulary } from './vocabulary';
 
 /** Draws words with Zipf-Mandelbrot frequencies: rank r (from 1) has weight 1/(r+offset)^exponent. */
 class ZipfSampler {

@@ -4,7 +4,7 @@
 // Lighthouse's simulated TBT uses wall-clock task times, which on a shared 2-core machine running
 // chromium's compositor, its screenshot capture, Lighthouse and the server beside the page came out
 // 2-3× the CPU time; this figure shows the part the page's code controls.
-import { launchBrowser } from '../../e2e/support/browser.js';
+import { launchBrowser } from '#e2e/support/browser';
 
 const CPU_SLOWDOWN = 4;
 const LONG_TASK_MS = 50;

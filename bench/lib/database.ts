@@ -3,8 +3,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import knexFactory from 'knex';
-import { parseDatabaseUrl, type DatabaseConfig } from '../../api/config.js';
-import type { BenchContext, Dialect } from './context.js';
+import { parseDatabaseUrl, type DatabaseConfig } from '#api/config';
+import type { BenchContext, Dialect } from './context';
 
 export type { Dialect };
 

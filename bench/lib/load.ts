@@ -1,7 +1,7 @@
 // autocannon runs: a short warm-up whose figures are dropped, then the measured run.
 import autocannon from 'autocannon';
-import { rawGet } from './http.js';
-import { procCpuSeconds } from './processes.js';
+import { rawGet } from './http';
+import { procCpuSeconds } from './processes';
 
 export interface LoadResult {
   reqPerSec: number;

@@ -3,14 +3,14 @@
 // much of the machine's HTTP capacity the app keeps after routing, middleware and the database.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RecordedResponse } from '../bare-server.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { int, kb, ms, pct, table } from '../lib/format.js';
-import { rawGet } from '../lib/http.js';
-import { load, type LoadResult } from '../lib/load.js';
-import { startChild, type ChildServer } from '../lib/processes.js';
-import { appServerEnv } from './shared.js';
+import type { RecordedResponse } from '../bare-server';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { createBenchDatabase } from '../lib/database';
+import { int, kb, ms, pct, table } from '../lib/format';
+import { rawGet } from '../lib/http';
+import { load, type LoadResult } from '../lib/load';
+import { startChild, type ChildServer } from '../lib/processes';
+import { appServerEnv } from './shared';
 
 const DEFAULT_ENDPOINTS = ['/api/videos', '/api/blog', '/api/devotional/today'];
 const TARGET = 0.5;

@@ -4,9 +4,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { kb, table } from '../lib/format.js';
-import { entryKey as entryOf, manifestPath, readBuildManifest } from '../../e2e/support/build-manifest.js';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { kb, table } from '../lib/format';
+import { entryKey as entryOf, manifestPath, readBuildManifest } from '#e2e/support/build-manifest';
 
 const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
 

@@ -10,17 +10,17 @@
 // (see run()).
 import path from 'node:path';
 import type { Result } from 'lighthouse';
-import { launchDebugChromium } from '../../e2e/support/debug-chromium.js';
-import { copyOfDist } from '../../e2e/support/dist.js';
-import { runLighthouse } from '../../e2e/support/lighthouse.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { cpuBlockingTime } from '../lib/cpu-blocking.js';
-import { quietMachine } from '../lib/quiet-machine.js';
-import { prioritizeRenderers } from '../lib/renderer-priority.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { percentile, table } from '../lib/format.js';
-import { startChild } from '../lib/processes.js';
-import { appServerEnv } from './shared.js';
+import { launchDebugChromium } from '#e2e/support/debug-chromium';
+import { copyOfDist } from '#e2e/support/dist';
+import { runLighthouse } from '#e2e/support/lighthouse';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { cpuBlockingTime } from '../lib/cpu-blocking';
+import { quietMachine } from '../lib/quiet-machine';
+import { prioritizeRenderers } from '../lib/renderer-priority';
+import { createBenchDatabase } from '../lib/database';
+import { percentile, table } from '../lib/format';
+import { startChild } from '../lib/processes';
+import { appServerEnv } from './shared';
 
 const PAGES = ['/', '/blog/1', '/videos', '/watch/1'];
 const SERVER_NICENESS = 10;

@@ -5,15 +5,15 @@
 // Subscribers are spread over the processes; the questions are posted to the first one.
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { visitAndDismissAuth } from '../../e2e/support/app.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/browser.js';
-import { copyOfDist } from '../../e2e/support/dist.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { ms, percentile, table } from '../lib/format.js';
-import { startChild, type ChildServer } from '../lib/processes.js';
-import { openEventStream, type OpenEventStream } from '../../tests/support/event-stream.js';
-import { appServerEnv } from './shared.js';
+import { visitAndDismissAuth } from '#e2e/support/app';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#e2e/support/browser';
+import { copyOfDist } from '#e2e/support/dist';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { createBenchDatabase } from '../lib/database';
+import { ms, percentile, table } from '../lib/format';
+import { startChild, type ChildServer } from '../lib/processes';
+import { openEventStream, type OpenEventStream } from '#tests/support/event-stream';
+import { appServerEnv } from './shared';
 
 interface Figures {
   median: number;

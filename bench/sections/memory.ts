@@ -1,7 +1,7 @@
 // Peak memory of the app server process: VmHWM from /proc/<pid>/status, read by the other
 // sections just before they stop their server (so it covers start-up, seeding and the load).
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { mb, table } from '../lib/format.js';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { mb, table } from '../lib/format';
 
 async function run(ctx: BenchContext): Promise<void> {
   if (!ctx.peakRss.size) {

@@ -2,12 +2,12 @@
 // posts with their whole text and 200 notes, built from the sample posts (repeated with other
 // ids). In process; prints the time to build the index and the p50/p95 of a search.
 import { QueryClient } from '@tanstack/react-query';
-import type { BlogPost } from '../../contract/content.js';
-import { indexOf, offlineDocs, searchOffline } from '../../pwa/offline/offline-search.js';
-import type { Note } from '../../pwa/offline/db.js';
-import { blogPosts } from '../../seeds/blog-posts/index.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { ms, percentile, table } from '../lib/format.js';
+import type { BlogPost } from '#contract/content';
+import { indexOf, offlineDocs, searchOffline } from '#pwa/offline/offline-search';
+import type { Note } from '#pwa/offline/db';
+import { blogPosts } from '#seeds/blog-posts/index';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { ms, percentile, table } from '../lib/format';
 
 const QUERIES = ['grace', 'resurr', 'church fathers', 'context', 'romans', 'faith reason', 'historcal', 'creed', 'apologetics', 'prayer'];
 

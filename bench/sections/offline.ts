@@ -9,15 +9,15 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/browser.js';
-import { copyOfDist } from '../../e2e/support/dist.js';
-import { readStore, signUpInPage, waitForServiceWorker, type SignedInUser } from '../../e2e/support/offline.js';
-import type { OutboxEntry } from '../../pwa/offline/db.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { ms, percentile, table } from '../lib/format.js';
-import { startChild } from '../lib/processes.js';
-import { appServerEnv } from './shared.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#e2e/support/browser';
+import { copyOfDist } from '#e2e/support/dist';
+import { readStore, signUpInPage, waitForServiceWorker, type SignedInUser } from '#e2e/support/offline';
+import type { OutboxEntry } from '#pwa/offline/db';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { createBenchDatabase } from '../lib/database';
+import { ms, percentile, table } from '../lib/format';
+import { startChild } from '../lib/processes';
+import { appServerEnv } from './shared';
 
 const RELOAD_AIM_MS = 500;
 const DRAIN_AIM_MS = 3000;

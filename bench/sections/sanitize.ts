@@ -1,10 +1,10 @@
 // Sanitising a post body (issue 9): the Markdown sanitiser on bodies of the maximum size the API
 // accepts, built to make a tag stripper slow (tests/support/hostile-markup.ts). In process, no
 // server. Prints the median of 5 runs per body and the worst of them; aim: well under 100 ms.
-import { sanitizeMarkdown } from '../../api/modules/blog/blog.markdown.js';
-import { HOSTILE_MARKUP } from '../../tests/support/hostile-markup.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { ms, percentile, table } from '../lib/format.js';
+import { sanitizeMarkdown } from '#api/modules/blog/blog.markdown';
+import { HOSTILE_MARKUP } from '#tests/support/hostile-markup';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { ms, percentile, table } from '../lib/format';
 
 async function run(ctx: BenchContext): Promise<void> {
   const runs = ctx.quick ? 1 : 5;

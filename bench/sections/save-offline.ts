@@ -7,15 +7,15 @@
 // progress renders), which a Node measure with fake-indexeddb would not show.
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { visitAndDismissAuth } from '../../e2e/support/app.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/browser.js';
-import { copyOfDist } from '../../e2e/support/dist.js';
-import { waitForServiceWorker } from '../../e2e/support/offline.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { ms, percentile, table } from '../lib/format.js';
-import { startChild } from '../lib/processes.js';
-import { appServerEnv } from './shared.js';
+import { visitAndDismissAuth } from '#e2e/support/app';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#e2e/support/browser';
+import { copyOfDist } from '#e2e/support/dist';
+import { waitForServiceWorker } from '#e2e/support/offline';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { createBenchDatabase } from '../lib/database';
+import { ms, percentile, table } from '../lib/format';
+import { startChild } from '../lib/processes';
+import { appServerEnv } from './shared';
 
 /** The saved store's size, read in the page. */
 function savedCount(page: Page): Promise<{ items: number; bytes: number }> {

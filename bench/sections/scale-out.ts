@@ -1,12 +1,12 @@
 // Read throughput of the real server with WEB_CONCURRENCY=1 (one process) and 2 (a primary and two
 // workers on one port, api/cluster.ts), same seeded database, same default settings (public cache
 // on). What a second worker buys depends on the cores left over: autocannon shares this machine.
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { int, ms, table } from '../lib/format.js';
-import { load } from '../lib/load.js';
-import { startChild } from '../lib/processes.js';
-import { appServerEnv } from './shared.js';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { createBenchDatabase } from '../lib/database';
+import { int, ms, table } from '../lib/format';
+import { load } from '../lib/load';
+import { startChild } from '../lib/processes';
+import { appServerEnv } from './shared';
 
 const ENDPOINTS = ['/api/videos', '/api/blog'];
 const CONCURRENCY = [1, 2];

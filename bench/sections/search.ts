@@ -1,16 +1,16 @@
 // Search latency over HTTP on a large corpus: 100 000 blog posts and 20 000 videos of generated
 // prose in a database of its own (migrated with the app's migrations, so SQLite's FTS5 triggers
 // or PostgreSQL's generated tsvector columns index them), then the app server on it, unseeded.
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { blogPost, searchQueries, video } from '../lib/corpus.js';
-import { prng } from '../../e2e/support/prng.js';
-import { createBenchDatabase, type BenchDatabase } from '../lib/database.js';
-import { int, ms, pct, percentile, table } from '../lib/format.js';
-import { rawGet } from '../lib/http.js';
-import { load } from '../lib/load.js';
-import { startChild } from '../lib/processes.js';
-import { createDb, migrate } from '../../api/db.js';
-import { appServerEnv } from './shared.js';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { blogPost, searchQueries, video } from '../lib/corpus';
+import { prng } from '#e2e/support/prng';
+import { createBenchDatabase, type BenchDatabase } from '../lib/database';
+import { int, ms, pct, percentile, table } from '../lib/format';
+import { rawGet } from '../lib/http';
+import { load } from '../lib/load';
+import { startChild } from '../lib/processes';
+import { createDb, migrate } from '#api/db';
+import { appServerEnv } from './shared';
 
 const P95_TARGET_MS = 15;
 const CHUNK = 500; // rows per INSERT: SQLite's compound-SELECT limit is 500 terms

@@ -2,14 +2,14 @@
 // render cache (the public cache, as the app runs by default) and rendered every time (the cache
 // off), beside the same post's JSON from the API. Printed, never asserted.
 import path from 'node:path';
-import { copyOfDist } from '../../e2e/support/dist.js';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { int, kb, ms, pct, table } from '../lib/format.js';
-import { rawGet } from '../lib/http.js';
-import { load } from '../lib/load.js';
-import { startChild } from '../lib/processes.js';
-import { appServerEnv } from './shared.js';
+import { copyOfDist } from '#e2e/support/dist';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { createBenchDatabase } from '../lib/database';
+import { int, kb, ms, pct, table } from '../lib/format';
+import { rawGet } from '../lib/http';
+import { load } from '../lib/load';
+import { startChild } from '../lib/processes';
+import { appServerEnv } from './shared';
 
 const POST = '/blog/1';
 

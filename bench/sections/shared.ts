@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import type { BenchContext } from '../lib/context.js';
+import type { BenchContext } from '../lib/context';
 
 /** The environment of an app server child: loopback, any free port, production mode, quiet. */
 export function appServerEnv(ctx: BenchContext, databaseUrl: string, opts: { seed: boolean }): Record<string, string> {

@@ -5,11 +5,11 @@
 // (the whole sign-in, scrypt included: what a guesser costs) and a request without a password
 // (400 before any hashing: what is left is mostly the limiter and the framework).
 import autocannon from 'autocannon';
-import type { BenchContext, BenchSection } from '../lib/context.js';
-import { createBenchDatabase } from '../lib/database.js';
-import { int, ms, pct, table } from '../lib/format.js';
-import { procCpuSeconds, startChild, type ChildServer } from '../lib/processes.js';
-import { appServerEnv } from './shared.js';
+import type { BenchContext, BenchSection } from '../lib/context';
+import { createBenchDatabase } from '../lib/database';
+import { int, ms, pct, table } from '../lib/format';
+import { procCpuSeconds, startChild, type ChildServer } from '../lib/processes';
+import { appServerEnv } from './shared';
 
 const WORKLOADS = [
   { name: 'wrong password (401)', body: { username: 'bench_guess', password: 'Wrong-password1' }, status: 401 },

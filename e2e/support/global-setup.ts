@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { addEditorAccount, e2eServerConfig } from './own-server';
-import { startServer } from '../../api/server.js';
-import { seedIfEmpty } from '../../seeds/index.js';
+import { startServer } from '#api/server';
+import { seedIfEmpty } from '#seeds/index';
 
 declare module 'vitest' {
   export interface ProvidedContext {

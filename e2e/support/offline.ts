@@ -2,7 +2,7 @@
 // signed-in page sees it, and what reached the server.
 import type { IncomingMessage } from 'node:http';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import type { RunningServer } from '../../api/server.js';
+import type { RunningServer } from '#api/server';
 import { appReady, PASSWORD } from './app';
 
 /**

@@ -4,13 +4,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../../api/config.js';
-import type { Db } from '../../api/db.js';
-import { hashPassword } from '../../api/lib/password.js';
-import { rolesService } from '../../api/modules/users/roles.service.js';
-import { usersRepo } from '../../api/modules/users/users.repo.js';
-import { startServer, type RunningServer } from '../../api/server.js';
-import { seedIfEmpty } from '../../seeds/index.js';
+import { loadConfig } from '#api/config';
+import type { Db } from '#api/db';
+import { hashPassword } from '#api/lib/password';
+import { rolesService } from '#api/modules/users/roles.service';
+import { usersRepo } from '#api/modules/users/users.repo';
+import { startServer, type RunningServer } from '#api/server';
+import { seedIfEmpty } from '#seeds/index';
 import { PASSWORD } from './app';
 import { copyOfDist } from './dist';
 

@@ -1,8 +1,8 @@
 // The process that restartable-server.ts starts: the real server (api/server.ts) on a fixed port
 // over a given SQLite file, with the e2e settings, until SIGTERM (clean stop) or SIGKILL (a crash).
 // Prints one line, `listening <url>`, once it accepts connections.
-import { closeOnSignals, startServer } from '../../api/server.js';
-import { seedIfEmpty } from '../../seeds/index.js';
+import { closeOnSignals, startServer } from '#api/server';
+import { seedIfEmpty } from '#seeds/index';
 import { e2eServerConfig } from './own-server';
 
 const dir = process.env.CHAOS_SERVER_DIR;

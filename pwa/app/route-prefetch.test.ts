@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createMemoryRouter } from 'react-router-dom';
-import type { Video } from '../../contract/content.js';
+import type { Video } from '#contract/content';
 import { videoQueryOptions } from '../features/videos/api/get-video';
 import { createQueryClient } from '../lib/query-client';
 import { json, mockFetch } from '../test/fetch';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router-dom';
 // A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
-import { rowIdFromPath } from '../../contract/row-id.js';
+import { rowIdFromPath } from '#contract/row-id';
 
 /**
  * Render-as-you-fetch: a route's loader starts the queries its page will ask for while the page's

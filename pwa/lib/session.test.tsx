@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import type { User } from '../../contract/users.js';
+import type { User } from '#contract/users';
 import { aUser, renderWithProviders, storeUser } from '../test/render';
 import { json, mockFetch, offline } from '../test/fetch';
 import { OPEN_AUTH_DIALOG_EVENT } from './auth-dialog';

@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { userSchema, type User } from '../../contract/users.js';
+import { userSchema, type User } from '#contract/users';
 import { useToast } from '../components/ui/toast';
 import { ApiError, apiFetch } from './api-client';
 import { openAuthDialog } from './auth-dialog';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { videoViewsSchema } from '../../contract/content.js';
+import { videoViewsSchema } from '#contract/content';
 import { apiFetch } from './api-client';
 
 /**

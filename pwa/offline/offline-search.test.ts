@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { BlogPost, BlogPostSummary, Video } from '../../contract/content.js';
+import type { BlogPost, BlogPostSummary, Video } from '#contract/content';
 import type { Note } from './db';
 import { offlineDocs, searchOffline } from './offline-search';
 import { aSavedPost, aSavedVideo } from '../test/saved';

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { QueryClient } from '@tanstack/react-query';
-import type { BlogPostSummary, Video } from '../../contract/content.js';
+import type { BlogPostSummary, Video } from '#contract/content';
 import type { Note } from './db';
 import { noteTitle } from './note-subject';
 import type { SavedContent } from './saved-store';

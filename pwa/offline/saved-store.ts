@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { BlogPost, Video } from '../../contract/content.js';
+import type { BlogPost, Video } from '#contract/content';
 import { removePicture, storePicture } from './saved-pictures';
 import { requestPersistentStorage } from './storage';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { User } from '../../contract/users.js';
+import type { User } from '#contract/users';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
 import { reactToDeliveries } from '../app/write-reactions';

@@ -1,5 +1,5 @@
 // Saved for offline in tests: posts and videos as the API answers them, and a Cache Storage in memory.
-import type { BlogPost, Video } from '../../contract/content.js';
+import type { BlogPost, Video } from '#contract/content';
 
 export const aSavedPost = (id: number, overrides: Partial<BlogPost> = {}): BlogPost => ({
   id,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lucideIcons, lucideImports } from './app-core-chunk.js';
+import { lucideIcons, lucideImports } from './app-core-chunk';
 
 describe("the app's core chunk: icons", () => {
   it('reads the icons a module names from lucide-react, not its types or other packages', () => {

@@ -1,4 +1,4 @@
-import type { SeedBlogPost } from '../types.js';
+import type { SeedBlogPost } from '../types';
 
 export const churchHistoryPosts: SeedBlogPost[] = [
   {

@@ -1,10 +1,10 @@
-import type { SeedBlogPost } from '../types.js';
-import { apologeticsPosts } from './apologetics.js';
-import { bibleStudyPosts } from './bible-study.js';
-import { christianLivingPosts } from './christian-living.js';
-import { churchHistoryPosts } from './church-history.js';
-import { ministryPosts } from './ministry.js';
-import { theologyPosts } from './theology.js';
+import type { SeedBlogPost } from '../types';
+import { apologeticsPosts } from './apologetics';
+import { bibleStudyPosts } from './bible-study';
+import { christianLivingPosts } from './christian-living';
+import { churchHistoryPosts } from './church-history';
+import { ministryPosts } from './ministry';
+import { theologyPosts } from './theology';
 
 /** Every sample article, one module per category. Bodies are trimmed Markdown. */
 export const blogPosts: SeedBlogPost[] = [

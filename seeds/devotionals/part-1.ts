@@ -1,4 +1,4 @@
-import type { SeedDevotional } from '../types.js';
+import type { SeedDevotional } from '../types';
 
 // Verses are quoted from the King James Version (public domain).
 export const devotionalsPart1: SeedDevotional[] = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app.js';
+import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
 
 const SESSION_COOKIE = 'cik.sid';
 const PASSWORD = 'Password1!';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor, insertBlogPost } from '../support/fixtures.js';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app.js';
+import { grantEditor, insertBlogPost } from '../support/fixtures';
+import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let editor: ApiClient;

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { freePort, HttpClient, killGroup, liveGroupMembers, signalGroup, spawnServer, waitForGroupGone, until as waitUntil, waitUntilServing, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
+import { freePort, HttpClient, killGroup, liveGroupMembers, signalGroup, spawnServer, waitForGroupGone, until as waitUntil, waitUntilServing, type ServerProcess } from '../support/server-process';
+import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 let tdb: TestDatabase | undefined;
 let dir = '';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { devotionalSchema, heartsInfoSchema } from '../../contract/index.js';
-import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
+import { devotionalSchema, heartsInfoSchema } from '#contract';
+import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

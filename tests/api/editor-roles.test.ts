@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { freePort, HttpClient, killGroup, spawnServer, waitUntilServing, type ServerProcess } from '../support/server-process.js';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { freePort, HttpClient, killGroup, spawnServer, waitUntilServing, type ServerProcess } from '../support/server-process';
+import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 const PASSWORD = 'Password1!';
 const post = () => ({ title: `By a new editor ${crypto.randomUUID()}`, content: 'Some words.', excerpt: 'Short.', category: 'apologetics', readTime: 3, substackUrl: '', isExternal: false });

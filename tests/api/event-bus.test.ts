@@ -1,10 +1,10 @@
 // The event bus (api/lib/event-bus.ts) on the suite's database: EventEmitter on SQLite,
 // LISTEN/NOTIFY on PostgreSQL (TEST_DB=pg). What others hear of must be stored first.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createEventBus, pgEventBus, type BusEvent, type EventBus } from '../../api/lib/event-bus.js';
-import { withRequestTransaction } from '../../api/lib/request-transaction.js';
-import { until } from '../support/server-process.js';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
+import { createEventBus, pgEventBus, type BusEvent, type EventBus } from '#api/lib/event-bus';
+import { withRequestTransaction } from '#api/lib/request-transaction';
+import { until } from '../support/server-process';
+import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
 
 let tdb: TestDatabase;
 let bus: EventBus;

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { loadConfig } from '../../api/config.js';
-import { SITE_DOCUMENT_PATHS } from '../../contract/index.js';
-import { NAVIGATION_DENYLIST } from '../../pwa/navigation-denylist.js';
-import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures.js';
-import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
+import { loadConfig } from '#api/config';
+import { SITE_DOCUMENT_PATHS } from '#contract';
+import { NAVIGATION_DENYLIST } from '#pwa/navigation-denylist';
+import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures';
+import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 // The feeds, the sitemap and robots.txt (api/modules/feeds). `site` has PUBLIC_URL set (with a
 // trailing slash, which must go) and a built shell in DIST_DIR, so "not the shell" means something.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 // Requests a fuzzer sends and a browser never does: each still gets a JSON {message} with a 4xx.
 let app: TestApp;

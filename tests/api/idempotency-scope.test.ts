@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { insertLiveStream, insertVideo } from '../support/fixtures.js';
-import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app.js';
+import { insertLiveStream, insertVideo } from '../support/fixtures';
+import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

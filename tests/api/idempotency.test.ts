@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { nowIso } from '../../api/lib/convert.js';
-import { insertVideo } from '../support/fixtures.js';
-import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app.js';
+import { nowIso } from '#api/lib/convert';
+import { insertVideo } from '../support/fixtures';
+import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

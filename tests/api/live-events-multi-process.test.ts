@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openEventStream, type OpenEventStream } from '../support/event-stream.js';
-import { freePort, HttpClient, signalGroup, spawnServer, startTwoHosts, stopHosts, waitForGroupGone, waitUntilServing, type Host } from '../support/server-process.js';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
+import { openEventStream, type OpenEventStream } from '../support/event-stream';
+import { freePort, HttpClient, signalGroup, spawnServer, startTwoHosts, stopHosts, waitForGroupGone, waitUntilServing, type Host } from '../support/server-process';
+import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
 
 const onPostgres = testDialect() === 'pg';
 

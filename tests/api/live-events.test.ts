@@ -2,9 +2,9 @@
 // /api/questions/:id), and every change reaches the open event streams (Server-Sent Events) of
 // the live stream. Runs on SQLite (in-process bus) and, with TEST_DB=pg, on PostgreSQL (NOTIFY).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor, insertLiveStream } from '../support/fixtures.js';
-import { openEventStream, type OpenEventStream } from '../support/event-stream.js';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app.js';
+import { grantEditor, insertLiveStream } from '../support/fixtures';
+import { openEventStream, type OpenEventStream } from '../support/event-stream';
+import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 let streamId = 0;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { insertLiveStream } from '../support/fixtures.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { insertLiveStream } from '../support/fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient, killGroup, startTwoHosts, stopHosts, until, type Host } from '../support/server-process.js';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
+import { HttpClient, killGroup, startTwoHosts, stopHosts, until, type Host } from '../support/server-process';
+import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** Jobs are tried every 100 ms; a lease outlives its holder by up to 3 s. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

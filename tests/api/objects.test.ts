@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '../../contract/index.js';
-import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
+import { MAX_UPLOAD_BYTES } from '#contract';
+import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app';
 
 // The smallest valid files of each accepted type (1x1 pixel).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures.js';
-import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
+import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures';
+import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { nowIso } from '../../api/lib/convert.js';
-import { insertVideo as insertVideoRow } from '../support/fixtures.js';
-import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
+import { nowIso } from '#api/lib/convert';
+import { insertVideo as insertVideoRow } from '../support/fixtures';
+import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 // The short-lived cache of public answers (api/middleware/public-cache.ts), with a long TTL so
 // that only invalidation can make an answer change during a test.

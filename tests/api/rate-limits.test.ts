@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { insertLiveStream, insertVideo } from '../support/fixtures.js';
-import { signUp, startTestApp, uniqueName, type ApiClient, type ApiResponse, type TestApp } from '../support/test-app.js';
+import { insertLiveStream, insertVideo } from '../support/fixtures';
+import { signUp, startTestApp, uniqueName, type ApiClient, type ApiResponse, type TestApp } from '../support/test-app';
 
 // DESIGN "API rules": sign-in per address and per account; anonymous writes per address;
 // signed-in writes per user; every refusal a 429 with Retry-After and {message}. The counters

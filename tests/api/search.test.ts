@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { searchResultSchema } from '../../contract/index.js';
-import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { searchResultSchema } from '#contract';
+import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { RenderRequest, RenderResult } from '../../contract/server-render.js';
-import { insertVideo } from '../support/fixtures.js';
-import { signUp, startTestApp, type TestApp } from '../support/test-app.js';
+import type { RenderRequest, RenderResult } from '#contract/server-render';
+import { insertVideo } from '../support/fixtures';
+import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
 // The server-render middleware (api/middleware/server-render.ts) around a stand-in renderer: the
 // real one is a build of the PWA (e2e/server-render.e2e.ts drives it). What is checked here is the

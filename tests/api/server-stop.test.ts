@@ -25,8 +25,8 @@ import {
   waitUntilServing,
   type HttpAnswer,
   type ServerProcess,
-} from '../support/server-process.js';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db.js';
+} from '../support/server-process';
+import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
 
 const WORKERS = 6;
 /** The stream runs at least this long, and until this many comments were answered, before the signal. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { startTestApp, uniqueName, type TestApp } from '../support/test-app.js';
+import { startTestApp, uniqueName, type TestApp } from '../support/test-app';
 
 const SESSION_COOKIE = 'cik.sid';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 // A small stand-in for dist/: the shell, the service worker, the manifest and hashed assets.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-dist-'));

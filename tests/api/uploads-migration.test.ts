@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { migrate } from '../../api/db.js';
-import { migrationSourceFor } from '../../api/migrations/index.js';
-import { objectEtag, objectsService } from '../../api/modules/objects/objects.service.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-db.js';
+import { migrate } from '#api/db';
+import { migrationSourceFor } from '#api/migrations/index';
+import { objectEtag, objectsService } from '#api/modules/objects/objects.service';
+import { createTestDatabase, type TestDatabase } from '../support/test-db';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor } from '../support/fixtures.js';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app.js';
+import { grantEditor } from '../support/fixtures';
+import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 

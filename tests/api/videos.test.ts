@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { videoSchema } from '../../contract/index.js';
-import { insertVideo as insertVideoRow } from '../support/fixtures.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { videoSchema } from '#contract';
+import { insertVideo as insertVideoRow } from '../support/fixtures';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -2,14 +2,14 @@
 // is delivered again with the same Idempotency-Key, and the server keeps exactly one of it.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { registerAppWrites } from '../../pwa/app/write-definitions';
-import { saveBookmarkWrite, createFolderWrite } from '../../pwa/features/bookmarks/api/writes';
-import { postCommentWrite } from '../../pwa/features/comments/api/writes';
-import { AppDatabase } from '../../pwa/offline/db';
-import { Outbox } from '../../pwa/offline/outbox';
-import { OutboxEvents } from '../../pwa/offline/outbox-events';
-import { insertVideo } from '../support/fixtures.js';
-import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app.js';
+import { registerAppWrites } from '#pwa/app/write-definitions';
+import { saveBookmarkWrite, createFolderWrite } from '#pwa/features/bookmarks/api/writes';
+import { postCommentWrite } from '#pwa/features/comments/api/writes';
+import { AppDatabase } from '#pwa/offline/db';
+import { Outbox } from '#pwa/offline/outbox';
+import { OutboxEvents } from '#pwa/offline/outbox-events';
+import { insertVideo } from '../support/fixtures';
+import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app';
 
 registerAppWrites();
 

@@ -1,6 +1,6 @@
-import type { Db } from '../../api/db.js';
-import { nowIso } from '../../api/lib/convert.js';
-import { rolesService } from '../../api/modules/users/roles.service.js';
+import type { Db } from '#api/db';
+import { nowIso } from '#api/lib/convert';
+import { rolesService } from '#api/modules/users/roles.service';
 
 /**
  * Rows inserted straight into the tables, so each test owns what it reads. `overrides` are column

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { createApp } from '../../api/app.js';
-import { loadConfig, type AppConfig } from '../../api/config.js';
-import { createDb, type Db } from '../../api/db.js';
-import { createEventBus, type EventBus } from '../../api/lib/event-bus.js';
-import { createTestDatabase } from './test-db.js';
+import { createApp } from '#api/app';
+import { loadConfig, type AppConfig } from '#api/config';
+import { createDb, type Db } from '#api/db';
+import { createEventBus, type EventBus } from '#api/lib/event-bus';
+import { createTestDatabase } from './test-db';
 
 export interface TestApp {
   url: string;

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import knexFactory from 'knex';
-import type { DatabaseConfig } from '../../api/config.js';
-import { createDb, migrate, type Db } from '../../api/db.js';
+import type { DatabaseConfig } from '#api/config';
+import { createDb, migrate, type Db } from '#api/db';
 
 export type TestDialect = 'sqlite' | 'pg';
 

@@ -1,5 +1,5 @@
-import type { BlogPost, BlogPostSummary } from '../../../contract/index.js';
-import { toBool, toIso, toNumber } from '../../lib/convert.js';
+import type { BlogPost, BlogPostSummary } from '#contract';
+import { toBool, toIso, toNumber } from '#api/lib/convert';
 
 export interface BlogPostRow {
   id: number;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { CONTENT_MAX } from '../../../contract/content.js';
-import { HOSTILE_MARKUP } from '../../../tests/support/hostile-markup.js';
-import { excerptFromMarkdown, htmlToMarkdown, safeUrl, sanitizeMarkdown, truncateText } from './blog.markdown.js';
+import { CONTENT_MAX } from '#contract/content';
+import { HOSTILE_MARKUP } from '#tests/support/hostile-markup';
+import { excerptFromMarkdown, htmlToMarkdown, safeUrl, sanitizeMarkdown, truncateText } from './blog.markdown';
 
 const BASE = 'https://author.substack.com/p/post';
 

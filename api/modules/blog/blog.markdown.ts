@@ -1,5 +1,5 @@
 import TurndownService from 'turndown';
-import { badRequest } from '../../errors.js';
+import { badRequest } from '#api/errors';
 
 // Post bodies are stored as Markdown and rendered by the PWA. Imported Substack HTML is
 // untrusted: it is converted here so that no markup from it survives at all. Only Markdown

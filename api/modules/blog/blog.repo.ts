@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { Category } from '../../../contract/index.js';
-import { isPostgres, type Db } from '../../db.js';
-import { BLOG_SUMMARY_COLUMNS, type BlogPostRow } from './blog.mapper.js';
+import type { Category } from '#contract';
+import { isPostgres, type Db } from '#api/db';
+import { BLOG_SUMMARY_COLUMNS, type BlogPostRow } from './blog.mapper';
 
 /** Every column the API shows; never `*`, which on PostgreSQL also carries the search vector. */
 const BLOG_POST_COLUMNS = [...BLOG_SUMMARY_COLUMNS, 'content'] as const;

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
-import { createBlogPostInputSchema, importSubstackInputSchema } from '../../../contract/index.js';
-import { sendJsonOrNull } from '../../lib/respond.js';
-import { actorId, requireEditor } from '../../middleware/auth.js';
-import { cachePublicly } from '../../middleware/public-cache.js';
-import type { UsersService } from '../users/users.service.js';
-import type { BlogService } from './blog.service.js';
+import { createBlogPostInputSchema, importSubstackInputSchema } from '#contract';
+import { sendJsonOrNull } from '#api/lib/respond';
+import { actorId, requireEditor } from '#api/middleware/auth';
+import { cachePublicly } from '#api/middleware/public-cache';
+import type { UsersService } from '../users/users.service';
+import type { BlogService } from './blog.service';
 
 export function blogRoutes({ blog: service, users }: { blog: BlogService; users: UsersService }): Router {
   const router = new Router();

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createDb, migrate, type Db } from '../../db.js';
-import { AppError } from '../../errors.js';
-import { blogService, blogListQuerySchema, parsePostId, type BlogService } from './blog.service.js';
+import { createDb, migrate, type Db } from '#api/db';
+import { AppError } from '#api/errors';
+import { blogService, blogListQuerySchema, parsePostId, type BlogService } from './blog.service';
 
 let dir: string;
 let db: Db;

@@ -6,13 +6,13 @@ import {
   type BlogPostSummary,
   type createBlogPostInputSchema,
   type importSubstackInputSchema,
-} from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
-import { nowIso, toIso, toNumber } from '../../lib/convert.js';
-import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown.js';
-import { toBlogPost, toBlogPostSummary } from './blog.mapper.js';
-import { blogRepo, type BlogQueries } from './blog.repo.js';
+} from '#contract';
+import type { Db } from '#api/db';
+import { notFound } from '#api/errors';
+import { nowIso, toIso, toNumber } from '#api/lib/convert';
+import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown';
+import { toBlogPost, toBlogPostSummary } from './blog.mapper';
+import { blogRepo, type BlogQueries } from './blog.repo';
 
 export const BLOG_PAGE_DEFAULT = 50;
 export const BLOG_PAGE_MAX = 100;

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import { createBookmarkInputSchema, createFolderInputSchema, deleteBookmarkInputSchema, moveBookmarkInputSchema } from '../../../contract/index.js';
-import { parseClientIdParam } from '../../lib/params.js';
-import { sendSaved } from '../../lib/respond.js';
-import { actorId, requireUser } from '../../middleware/auth.js';
-import { inputOf } from '../../middleware/input.js';
-import { ownDataInPath, ownInput } from '../../middleware/own-data.js';
-import type { BookmarksService } from './bookmarks.service.js';
-import type { FoldersService } from './folders.service.js';
+import { createBookmarkInputSchema, createFolderInputSchema, deleteBookmarkInputSchema, moveBookmarkInputSchema } from '#contract';
+import { parseClientIdParam } from '#api/lib/params';
+import { sendSaved } from '#api/lib/respond';
+import { actorId, requireUser } from '#api/middleware/auth';
+import { inputOf } from '#api/middleware/input';
+import { ownDataInPath, ownInput } from '#api/middleware/own-data';
+import type { BookmarksService } from './bookmarks.service';
+import type { FoldersService } from './folders.service';
 
 /** Bookmarks and bookmark folders ("categories" in the paths). All private: a session is required. */
 export function bookmarkRoutes({ bookmarks, folders }: { bookmarks: BookmarksService; folders: FoldersService }): Router {

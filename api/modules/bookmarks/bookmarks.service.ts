@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import type { Bookmark, CreateBookmarkInput, DeleteBookmarkInput, MoveBookmarkInput } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { conflict, constraintKind, forbidden, notFound } from '../../errors.js';
-import { contentKey, type ContentService } from '../content/content.service.js';
-import { bookmarksRepo, type StoredBookmark } from './bookmarks.repo.js';
-import type { FoldersService } from './folders.service.js';
+import type { Bookmark, CreateBookmarkInput, DeleteBookmarkInput, MoveBookmarkInput } from '#contract';
+import type { Db } from '#api/db';
+import { conflict, constraintKind, forbidden, notFound } from '#api/errors';
+import { contentKey, type ContentService } from '../content/content.service';
+import { bookmarksRepo, type StoredBookmark } from './bookmarks.repo';
+import type { FoldersService } from './folders.service';
 
 export function bookmarksService(db: Db, folders: FoldersService, content: ContentService) {
   const repo = bookmarksRepo(db);

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ZodError } from 'zod';
-import { createTestDatabase, testDialect, type TestDatabase } from '../../../tests/support/test-db.js';
-import { AppError } from '../../errors.js';
-import { foldersService } from './folders.service.js';
+import { createTestDatabase, testDialect, type TestDatabase } from '#tests/support/test-db';
+import { AppError } from '#api/errors';
+import { foldersService } from './folders.service';
 
 let tdb: TestDatabase;
 beforeEach(async () => {

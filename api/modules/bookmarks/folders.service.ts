@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { DEFAULT_FOLDER_COLOR, type CreateFolderInput, type Folder } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
-import { bookmarksRepo } from './bookmarks.repo.js';
-import { foldersRepo, inTransaction } from './folders.repo.js';
-import { parseClientIdParam } from '../../lib/params.js';
+import { DEFAULT_FOLDER_COLOR, type CreateFolderInput, type Folder } from '#contract';
+import type { Db } from '#api/db';
+import { conflict, forbidden, notFound } from '#api/errors';
+import { bookmarksRepo } from './bookmarks.repo';
+import { foldersRepo, inTransaction } from './folders.repo';
+import { parseClientIdParam } from '#api/lib/params';
 
 export function foldersService(db: Db) {
   const repo = foldersRepo(db);

@@ -1,6 +1,6 @@
-import { isRowId, type Comment, type ContentType } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { nowIso, toIso, toNumber } from '../../lib/convert.js';
+import { isRowId, type Comment, type ContentType } from '#contract';
+import type { Db } from '#api/db';
+import { nowIso, toIso, toNumber } from '#api/lib/convert';
 
 interface CommentRow {
   id: number | string;

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { createCommentInputSchema } from '../../../contract/index.js';
-import { inputOf } from '../../middleware/input.js';
-import { ownInput } from '../../middleware/own-data.js';
-import type { CommentsService } from './comments.service.js';
+import { createCommentInputSchema } from '#contract';
+import { inputOf } from '#api/middleware/input';
+import { ownInput } from '#api/middleware/own-data';
+import type { CommentsService } from './comments.service';
 
 export function commentRoutes(service: CommentsService): Router {
   const router = new Router();

@@ -1,8 +1,8 @@
-import { commentsQuerySchema, type Comment, type CreateCommentInput } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { badRequest } from '../../errors.js';
-import type { ContentService } from '../content/content.service.js';
-import { commentsRepo } from './comments.repo.js';
+import { commentsQuerySchema, type Comment, type CreateCommentInput } from '#contract';
+import type { Db } from '#api/db';
+import { badRequest } from '#api/errors';
+import type { ContentService } from '../content/content.service';
+import { commentsRepo } from './comments.repo';
 
 export function commentsService(db: Db, content: ContentService) {
   const repo = commentsRepo(db);

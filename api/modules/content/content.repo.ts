@@ -1,6 +1,6 @@
-import { isRowId, type Bookmark, type ContentType } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { toNumber } from '../../lib/convert.js';
+import { isRowId, type Bookmark, type ContentType } from '#contract';
+import type { Db } from '#api/db';
+import { toNumber } from '#api/lib/convert';
 
 export type ContentSummary = NonNullable<Bookmark['content']>;
 export interface ContentRef {

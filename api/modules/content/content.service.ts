@@ -1,9 +1,9 @@
-import type { ContentType } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
-import { contentRepo } from './content.repo.js';
+import type { ContentType } from '#contract';
+import type { Db } from '#api/db';
+import { notFound } from '#api/errors';
+import { contentRepo } from './content.repo';
 
-export { contentKey, type ContentRef, type ContentSummary } from './content.repo.js';
+export { contentKey, type ContentRef, type ContentSummary } from './content.repo';
 
 export const CONTENT_NOT_FOUND = 'That video or article does not exist.';
 

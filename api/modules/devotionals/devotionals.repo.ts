@@ -1,6 +1,6 @@
-import type { Devotional } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { nowIso, toNumber } from '../../lib/convert.js';
+import type { Devotional } from '#contract';
+import type { Db } from '#api/db';
+import { nowIso, toNumber } from '#api/lib/convert';
 
 interface DevotionalRow {
   id: number;

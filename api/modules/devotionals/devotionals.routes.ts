@@ -1,11 +1,11 @@
 import Router from '@koa/router';
-import { heartInputSchema, heartsQuerySchema } from '../../../contract/index.js';
+import { heartInputSchema, heartsQuerySchema } from '#contract';
 import type { Context } from 'koa';
-import { cachePublicly } from '../../middleware/public-cache.js';
-import { actorId, requireSelf, sessionUserId } from '../../middleware/auth.js';
-import { ownInput } from '../../middleware/own-data.js';
-import { inputOf, validInput } from '../../middleware/input.js';
-import type { DevotionalsService } from './devotionals.service.js';
+import { cachePublicly } from '#api/middleware/public-cache';
+import { actorId, requireSelf, sessionUserId } from '#api/middleware/auth';
+import { ownInput } from '#api/middleware/own-data';
+import { inputOf, validInput } from '#api/middleware/input';
+import type { DevotionalsService } from './devotionals.service';
 
 /** The userId of a heart write: in the JSON body, or `?userId=` for clients that cannot send a DELETE body. */
 function heartInput(ctx: Context): unknown {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { rowIdFromPath, type Devotional, type HeartsInfo } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
-import { devotionalsRepo } from './devotionals.repo.js';
+import { rowIdFromPath, type Devotional, type HeartsInfo } from '#contract';
+import type { Db } from '#api/db';
+import { notFound } from '#api/errors';
+import { devotionalsRepo } from './devotionals.repo';
 
 export const NO_DEVOTIONAL_MESSAGE = "Today's devotional is being prepared. Please check back later.";
 

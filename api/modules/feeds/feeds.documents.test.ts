@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { absoluteHttpUrl, escapeHtml, withoutInvalidXmlChars } from './feeds.documents.js';
+import { absoluteHttpUrl, escapeHtml, withoutInvalidXmlChars } from './feeds.documents';
 
 describe('withoutInvalidXmlChars', () => {
   test('drops what XML 1.0 cannot carry and keeps everything else, astral characters included', () => {

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { categoryLabels, SITE_DOCUMENTS, type BlogPostSummary } from '../../../contract/index.js';
+import { categoryLabels, SITE_DOCUMENTS, type BlogPostSummary } from '#contract';
 
 // How the documents are written, from plain data and the site's origin. What goes in them
 // (which posts, which pages) is decided in feeds.service.ts.

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { SITE_DOCUMENTS } from '../../../contract/index.js';
-import { cachePublicly } from '../../middleware/public-cache.js';
-import { ownOrigin } from '../../middleware/same-origin.js';
-import type { FeedsService } from './feeds.service.js';
+import { SITE_DOCUMENTS } from '#contract';
+import { cachePublicly } from '#api/middleware/public-cache';
+import { ownOrigin } from '#api/middleware/same-origin';
+import type { FeedsService } from './feeds.service';
 
 /**
  * The documents at the root of the site (contract/documents.ts), mounted before the app's shell.

@@ -1,6 +1,6 @@
-import type { BlogService } from '../blog/blog.service.js';
-import type { VideosService } from '../videos/videos.service.js';
-import { jsonFeed, robotsTxt, rssFeed, sitemapXml, type SitemapEntry } from './feeds.documents.js';
+import type { BlogService } from '../blog/blog.service';
+import type { VideosService } from '../videos/videos.service';
+import { jsonFeed, robotsTxt, rssFeed, sitemapXml, type SitemapEntry } from './feeds.documents';
 
 /** How many posts the feeds carry: the newest ones, as `GET /api/blog` lists them. */
 export const FEED_POSTS = 50;

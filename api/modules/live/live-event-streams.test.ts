@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import type { LiveQuestion } from '../../../contract/index.js';
-import type { BusEvent, EventBus } from '../../lib/event-bus.js';
-import { HEARTBEAT_MS, liveEventStreams } from './live-event-streams.js';
+import type { LiveQuestion } from '#contract';
+import type { BusEvent, EventBus } from '#api/lib/event-bus';
+import { HEARTBEAT_MS, liveEventStreams } from './live-event-streams';
 
 /** A bus that delivers at once, and records what was published. */
 function fakeBus() {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
-import type { LiveQuestion } from '../../../contract/index.js';
-import type { BusEvent, EventBus } from '../../lib/event-bus.js';
+import type { LiveQuestion } from '#contract';
+import type { BusEvent, EventBus } from '#api/lib/event-bus';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 20_000;

@@ -1,6 +1,6 @@
-import { isRowId, type LiveQuestion, type LiveStream } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { nowIso, toBool, toIso, toIsoOrNull, toNumber } from '../../lib/convert.js';
+import { isRowId, type LiveQuestion, type LiveStream } from '#contract';
+import type { Db } from '#api/db';
+import { nowIso, toBool, toIso, toIsoOrNull, toNumber } from '#api/lib/convert';
 
 interface LiveStreamRow {
   id: number | string;

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { idSchema, moderateQuestionInputSchema } from '../../../contract/index.js';
-import type { EventBus } from '../../lib/event-bus.js';
-import { sendJsonOrNull } from '../../lib/respond.js';
-import { requireEditor, requireSignIn, type EditorLookup } from '../../middleware/auth.js';
-import { inputOf, validInput } from '../../middleware/input.js';
-import { cachePublicly } from '../../middleware/public-cache.js';
-import { liveEventStreams } from './live-event-streams.js';
-import type { LiveService } from './live.service.js';
+import { idSchema, moderateQuestionInputSchema } from '#contract';
+import type { EventBus } from '#api/lib/event-bus';
+import { sendJsonOrNull } from '#api/lib/respond';
+import { requireEditor, requireSignIn, type EditorLookup } from '#api/middleware/auth';
+import { inputOf, validInput } from '#api/middleware/input';
+import { cachePublicly } from '#api/middleware/public-cache';
+import { liveEventStreams } from './live-event-streams';
+import type { LiveService } from './live.service';
 
 export function liveRoutes(service: LiveService, events: EventBus, isEditor: EditorLookup): Router {
   const streams = liveEventStreams(events, { findQuestion: (id) => service.findQuestion(id) });

@@ -1,10 +1,10 @@
-import { createQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream, type ModerateQuestionInput } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { badRequest, notFound } from '../../errors.js';
-import { nowIso } from '../../lib/convert.js';
-import type { EventBus } from '../../lib/event-bus.js';
-import { parseNumericParam } from '../../lib/params.js';
-import { liveRepo } from './live.repo.js';
+import { createQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream, type ModerateQuestionInput } from '#contract';
+import type { Db } from '#api/db';
+import { badRequest, notFound } from '#api/errors';
+import { nowIso } from '#api/lib/convert';
+import type { EventBus } from '#api/lib/event-bus';
+import { parseNumericParam } from '#api/lib/params';
+import { liveRepo } from './live.repo';
 
 const STREAM_NOT_FOUND = 'That live stream does not exist.';
 const QUESTION_NOT_FOUND = 'That question does not exist.';

@@ -1,5 +1,5 @@
-import type { Db } from '../../db.js';
-import { nowIso } from '../../lib/convert.js';
+import type { Db } from '#api/db';
+import { nowIso } from '#api/lib/convert';
 
 export function newsletterRepo(db: Db) {
   return {

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { NewsletterService } from './newsletter.service.js';
+import type { NewsletterService } from './newsletter.service';
 
 export function newsletterRoutes(service: NewsletterService): Router {
   const router = new Router();

@@ -1,6 +1,6 @@
-import { newsletterInputSchema } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { newsletterRepo } from './newsletter.repo.js';
+import { newsletterInputSchema } from '#contract';
+import type { Db } from '#api/db';
+import { newsletterRepo } from './newsletter.repo';
 
 /** The success text (docs/product.md#newsletter). The same for a new and a known address (see `subscribe`). */
 export const SUBSCRIBED_MESSAGE = "You've been subscribed to our newsletter.";

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../db.js';
+import type { Db } from '#api/db';
 
 /** pending: a ticket was issued · uploading: its PUT is being received · stored: the bytes are in the row. */
 export type ObjectStatus = 'pending' | 'uploading' | 'stored';

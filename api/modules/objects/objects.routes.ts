@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import type { StoredObject, UploadTicket } from '../../../contract/index.js';
-import { actorId, requireUser } from '../../middleware/auth.js';
-import { ownOrigin } from '../../middleware/same-origin.js';
-import { IMMUTABLE } from '../../middleware/static-pwa.js';
-import { objectPath, type ObjectsService } from './objects.service.js';
+import type { StoredObject, UploadTicket } from '#contract';
+import { actorId, requireUser } from '#api/middleware/auth';
+import { ownOrigin } from '#api/middleware/same-origin';
+import { IMMUTABLE } from '#api/middleware/static-pwa';
+import { objectPath, type ObjectsService } from './objects.service';
 
 /** The one-time upload target; its body is the raw file, not JSON. */
 export const UPLOAD_PATH = /^\/api\/objects\/uploads\/[^/]+$/;

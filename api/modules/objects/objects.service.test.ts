@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { objectIdFromUrl } from './objects.service.js';
+import { objectIdFromUrl } from './objects.service';
 
 const ID = '3f2b8c1e-4a5d-4e6f-8a7b-9c0d1e2f3a4b';
 const ORIGIN = 'https://site.example';

@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../../../contract/index.js';
-import type { AppConfig } from '../../config.js';
-import type { Db } from '../../db.js';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
-import { toIso, toNumber } from '../../lib/convert.js';
-import { jobLeases } from '../../lib/job-lease.js';
-import { objectsRepo, type ObjectRow } from './objects.repo.js';
-import { readLimitedBody, tooLarge } from './read-body.js';
+import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#contract';
+import type { AppConfig } from '#api/config';
+import type { Db } from '#api/db';
+import { AppError, badRequest, forbidden, notFound } from '#api/errors';
+import { toIso, toNumber } from '#api/lib/convert';
+import { jobLeases } from '#api/lib/job-lease';
+import { objectsRepo, type ObjectRow } from './objects.repo';
+import { readLimitedBody, tooLarge } from './read-body';
 
 /** How long an upload ticket stays usable. */
 export const TICKET_TTL_MS = 15 * 60 * 1000;

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { AppError } from '../../errors.js';
+import { AppError } from '#api/errors';
 
 export const tooLarge = (limit: number) => new AppError(413, `The file is too large. The limit is ${limit} bytes (${Math.round(limit / 1048576)} MB).`);
 

@@ -1,6 +1,6 @@
-import { isRowId, type ContentType, type Progress } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { nowIso, toBool, toIso, toNumber } from '../../lib/convert.js';
+import { isRowId, type ContentType, type Progress } from '#contract';
+import type { Db } from '#api/db';
+import { nowIso, toBool, toIso, toNumber } from '#api/lib/convert';
 
 interface ProgressRow {
   user_id: number | string;

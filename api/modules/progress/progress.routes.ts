@@ -1,9 +1,9 @@
 import Router from '@koa/router';
-import { progressQuerySchema, saveProgressInputSchema } from '../../../contract/index.js';
-import { actorId } from '../../middleware/auth.js';
-import { inputOf } from '../../middleware/input.js';
-import { ownDataInPath, ownInput } from '../../middleware/own-data.js';
-import type { ProgressService } from './progress.service.js';
+import { progressQuerySchema, saveProgressInputSchema } from '#contract';
+import { actorId } from '#api/middleware/auth';
+import { inputOf } from '#api/middleware/input';
+import { ownDataInPath, ownInput } from '#api/middleware/own-data';
+import type { ProgressService } from './progress.service';
 
 /** Completion tracking. Private: a session is required and the userId must be the signed-in user. */
 export function progressRoutes(service: ProgressService): Router {

@@ -1,7 +1,7 @@
-import type { Progress, ProgressQuery, SaveProgressInput } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import type { ContentService } from '../content/content.service.js';
-import { progressRepo } from './progress.repo.js';
+import type { Progress, ProgressQuery, SaveProgressInput } from '#contract';
+import type { Db } from '#api/db';
+import type { ContentService } from '../content/content.service';
+import { progressRepo } from './progress.repo';
 
 export function progressService(db: Db, content: ContentService) {
   const repo = progressRepo(db);

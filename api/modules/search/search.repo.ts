@@ -1,8 +1,8 @@
-import type { BlogPostSummary, Category, Video } from '../../../contract/index.js';
-import { isPostgres, type Db } from '../../db.js';
-import { BLOG_SUMMARY_COLUMNS, toBlogPostSummary, type BlogPostRow } from '../blog/blog.mapper.js';
-import { VIDEO_COLUMNS, toVideo, type VideoRow } from '../videos/video.mapper.js';
-import { toFtsMatch, tokenize, toTsQuery } from './search.query.js';
+import type { BlogPostSummary, Category, Video } from '#contract';
+import { isPostgres, type Db } from '#api/db';
+import { BLOG_SUMMARY_COLUMNS, toBlogPostSummary, type BlogPostRow } from '../blog/blog.mapper';
+import { VIDEO_COLUMNS, toVideo, type VideoRow } from '../videos/video.mapper';
+import { toFtsMatch, tokenize, toTsQuery } from './search.query';
 
 export interface VideoSearchFilters {
   isShort?: boolean;

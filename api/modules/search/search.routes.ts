@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { cachePublicly } from '../../middleware/public-cache.js';
-import type { SearchService } from './search.service.js';
+import { cachePublicly } from '#api/middleware/public-cache';
+import type { SearchService } from './search.service';
 
 export function searchRoutes(service: SearchService): Router {
   const router = new Router();

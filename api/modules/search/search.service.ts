@@ -1,6 +1,6 @@
-import { searchQuerySchema, type SearchResult, type Video } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { searchRepo, type VideoSearchFilters } from './search.repo.js';
+import { searchQuerySchema, type SearchResult, type Video } from '#contract';
+import type { Db } from '#api/db';
+import { searchRepo, type VideoSearchFilters } from './search.repo';
 
 export function searchService(db: Db) {
   const repo = searchRepo(db);

@@ -1,7 +1,7 @@
-import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
-import { toIso } from '../../lib/convert.js';
-import { usersRepo, type UserRow } from './users.repo.js';
+import type { Db } from '#api/db';
+import { notFound } from '#api/errors';
+import { toIso } from '#api/lib/convert';
+import { usersRepo, type UserRow } from './users.repo';
 
 /** An editor as `npm run editor -- list` shows them. */
 export interface EditorListing {

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { actorId, requireSelf, sessionUserId } from '../../middleware/auth.js';
-import { ownOrigin } from '../../middleware/same-origin.js';
-import { loginInputSchema, rowIdFromPath, signupInputSchema, updateAvatarInputSchema, updateProfileInputSchema, type User } from '../../../contract/index.js';
-import type { UsersService } from './users.service.js';
+import { actorId, requireSelf, sessionUserId } from '#api/middleware/auth';
+import { ownOrigin } from '#api/middleware/same-origin';
+import { loginInputSchema, rowIdFromPath, signupInputSchema, updateAvatarInputSchema, updateProfileInputSchema, type User } from '#contract';
+import type { UsersService } from './users.service';
 
 interface SessionHandle {
   userId?: number;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { usernameSchema } from '../../../contract/index.js';
-import type { UserRow } from './users.repo.js';
-import { isEditor, normalizeSocialLinks, toUser } from './users.service.js';
+import { usernameSchema } from '#contract';
+import type { UserRow } from './users.repo';
+import { isEditor, normalizeSocialLinks, toUser } from './users.service';
 
 describe('usernameSchema', () => {
   test.each(['abc', 'a'.repeat(20), 'Alice_99', '___', '123'])('when the username is %j, then it is accepted', (name) => {

@@ -6,13 +6,13 @@ import {
   type UpdateAvatarInput,
   type UpdateProfileInput,
   type User,
-} from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { AppError, conflict, constraintKind, notFound, unauthorized } from '../../errors.js';
-import { toIso } from '../../lib/convert.js';
-import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../lib/password.js';
-import type { ObjectsService } from '../objects/objects.service.js';
-import { usersRepo, type UserRow } from './users.repo.js';
+} from '#contract';
+import type { Db } from '#api/db';
+import { AppError, conflict, constraintKind, notFound, unauthorized } from '#api/errors';
+import { toIso } from '#api/lib/convert';
+import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '#api/lib/password';
+import type { ObjectsService } from '../objects/objects.service';
+import { usersRepo, type UserRow } from './users.repo';
 
 /**
  * The stored form of socialLinks: a JSON string holding only `x` and `instagram`, the legacy

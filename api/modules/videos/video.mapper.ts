@@ -1,5 +1,5 @@
-import type { Video } from '../../../contract/index.js';
-import { toBool, toIso, toNumber } from '../../lib/convert.js';
+import type { Video } from '#contract';
+import { toBool, toIso, toNumber } from '#api/lib/convert';
 
 export interface VideoRow {
   id: number;

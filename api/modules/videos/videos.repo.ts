@@ -1,7 +1,7 @@
-import type { Category, Video } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { toIso, toNumber } from '../../lib/convert.js';
-import { VIDEO_COLUMNS, toVideo, type VideoRow } from './video.mapper.js';
+import type { Category, Video } from '#contract';
+import type { Db } from '#api/db';
+import { toIso, toNumber } from '#api/lib/convert';
+import { VIDEO_COLUMNS, toVideo, type VideoRow } from './video.mapper';
 
 export interface VideoListFilters {
   isShort?: boolean;

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import { sendJsonOrNull } from '../../lib/respond.js';
-import { cachePublicly } from '../../middleware/public-cache.js';
-import type { VideosService } from './videos.service.js';
+import { sendJsonOrNull } from '#api/lib/respond';
+import { cachePublicly } from '#api/middleware/public-cache';
+import type { VideosService } from './videos.service';
 
 export function videoRoutes(service: VideosService): Router {
   const router = new Router();

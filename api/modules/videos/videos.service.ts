@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { categorySchema, rowIdFromPath, SEARCH_QUERY_MAX, type Video } from '../../../contract/index.js';
-import type { Db } from '../../db.js';
-import { notFound } from '../../errors.js';
-import type { SearchService } from '../search/search.service.js';
-import { videosRepo } from './videos.repo.js';
+import { categorySchema, rowIdFromPath, SEARCH_QUERY_MAX, type Video } from '#contract';
+import type { Db } from '#api/db';
+import { notFound } from '#api/errors';
+import type { SearchService } from '../search/search.service';
+import { videosRepo } from './videos.repo';
 
 export const VIDEO_LIST_LIMIT_DEFAULT = 50;
 export const VIDEO_LIST_LIMIT_MAX = 100;

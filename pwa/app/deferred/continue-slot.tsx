@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { lazyExport } from '../../lib/lazy-part';
-import { AfterHydration } from '../../components/ui/after-hydration';
-import { RESUME_STORAGE_KEY } from '../../features/resume/storage-key';
+import { lazyExport } from '#pwa/lib/lazy-part';
+import { AfterHydration } from '#pwa/components/ui/after-hydration';
+import { RESUME_STORAGE_KEY } from '#pwa/features/resume/storage-key';
 
 // Home's 'Continue where you left off' (issue 11) is this device's own: nothing of it is in home's
 // first download, and a device that keeps no position never loads it.

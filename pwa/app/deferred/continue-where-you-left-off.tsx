@@ -1,7 +1,7 @@
 // The completion records' request alone: the feature's index would bring the mark button and IndexedDB.
-import { useUserProgress } from '../../features/progress/api/progress';
-import { ContinueSection, continueItems, usePositions, type ResumePosition } from '../../features/resume';
-import { useUser } from '../../lib/session';
+import { useUserProgress } from '#pwa/features/progress/api/progress';
+import { ContinueSection, continueItems, usePositions, type ResumePosition } from '#pwa/features/resume';
+import { useUser } from '#pwa/lib/session';
 
 /** Home's 'Continue where you left off': the unfinished items kept on this device, newest first. */
 export function ContinueWhereYouLeftOff() {

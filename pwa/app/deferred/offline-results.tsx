@@ -3,11 +3,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, NotebookPen, Video as VideoIcon, WifiOff } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { ArticleGrid, ResultGroup, VideoGrid } from '../../components/content';
-import { useAllNotes } from '../../features/notes/api/notes-store';
-import { useAllSaved } from '../../features/saved/api/saved-items';
-import { notePath } from '../../offline/note-subject';
-import { offlineDocs, searchOffline, type OfflineDoc } from '../../offline/offline-search';
+import { ArticleGrid, ResultGroup, VideoGrid } from '#pwa/components/content';
+import { useAllNotes } from '#pwa/features/notes/api/notes-store';
+import { useAllSaved } from '#pwa/features/saved/api/saved-items';
+import { notePath } from '#pwa/offline/note-subject';
+import { offlineDocs, searchOffline, type OfflineDoc } from '#pwa/offline/offline-search';
 
 type Kind = OfflineDoc['kind'];
 const EVERY_KIND: readonly Kind[] = ['video', 'article', 'note'];

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { lazyExport } from '../../lib/lazy-part';
-import { NeedsConnection } from '../../components/ui/offline';
-import type { OfflineSearchSlot } from '../../components/ui/offline-search-slot';
+import { lazyExport } from '#pwa/lib/lazy-part';
+import { NeedsConnection } from '#pwa/components/ui/offline';
+import type { OfflineSearchSlot } from '#pwa/components/ui/offline-search-slot';
 
 // The search feature's and the video library's 'Offline results': what this device has that
 // matches (the query cache's videos and articles, and the notes feature's notes), composed here.

@@ -1,20 +1,20 @@
 import { Suspense, type ComponentProps } from 'react';
-import { lazyExport } from '../../lib/lazy-part';
-import { afterHydrationLazy } from '../../components/ui/after-hydration';
+import { lazyExport } from '#pwa/lib/lazy-part';
+import { afterHydrationLazy } from '#pwa/components/ui/after-hydration';
 
 // Continue where you left off (issue 11) lives on this device and shows nothing the server could
 // render, so its code loads after the page's own: a post's reading position once the page is
 // hydrated, the watch page's player glue beside the page (home's list: continue-slot.tsx). None of
 // it is in a route's first download (posts and watch pages stay within their JavaScript budget).
-const ResumablePlayerLazy = lazyExport(() => import('../../features/resume/components/resumable-player'), 'ResumablePlayer');
+const ResumablePlayerLazy = lazyExport(() => import('#pwa/features/resume/components/resumable-player'), 'ResumablePlayer');
 
 /** Forgets where the reader stopped in an item now marked complete (the store loads then, not with the page). */
 export function forgetPosition(kind: 'blog' | 'video', id: number): void {
-  void import('../../features/resume/resume-store').then((m) => m.clearPosition(kind, id));
+  void import('#pwa/features/resume/resume-store').then((m) => m.clearPosition(kind, id));
 }
 
 /** Keeps and restores the reader's place in a post (renders nothing). */
-export const ReadingPosition = afterHydrationLazy(() => import('../../features/resume/components/reading-position'), 'ReadingPosition');
+export const ReadingPosition = afterHydrationLazy(() => import('#pwa/features/resume/components/reading-position'), 'ReadingPosition');
 
 /** The video player that starts where this device stopped; the same black 16:9 box while its code loads. */
 export function ResumablePlayer(props: ComponentProps<typeof ResumablePlayerLazy>) {

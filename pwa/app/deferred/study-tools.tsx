@@ -1,4 +1,4 @@
-import { afterHydrationLazy } from '../../components/ui/after-hydration';
+import { afterHydrationLazy } from '#pwa/components/ui/after-hydration';
 
 // The study tools (bookmark, complete, notes, comments) load just after the article or video
 // they sit beside: they need IndexedDB (Dexie, ~30 kB gz), which the content itself does not,
@@ -7,20 +7,20 @@ import { afterHydrationLazy } from '../../components/ui/after-hydration';
 // renders only the placeholders, and so does the render that hydrates its markup.
 const buttonPlaceholder = <span aria-hidden="true" className="skeleton skeleton-still inline-block h-8 w-28 rounded-field" />;
 
-export const BookmarkButton = afterHydrationLazy(() => import('../../features/bookmarks/components/bookmark-button'), 'BookmarkButton', buttonPlaceholder);
+export const BookmarkButton = afterHydrationLazy(() => import('#pwa/features/bookmarks/components/bookmark-button'), 'BookmarkButton', buttonPlaceholder);
 
-export const CompleteButton = afterHydrationLazy(() => import('../../features/progress/components/complete-button'), 'CompleteButton', buttonPlaceholder);
+export const CompleteButton = afterHydrationLazy(() => import('#pwa/features/progress/components/complete-button'), 'CompleteButton', buttonPlaceholder);
 
-export const NotesButton = afterHydrationLazy(() => import('../../features/notes/components/notes-button'), 'NotesButton', buttonPlaceholder);
+export const NotesButton = afterHydrationLazy(() => import('#pwa/features/notes/components/notes-button'), 'NotesButton', buttonPlaceholder);
 
 export const NotesPanel = afterHydrationLazy(
-  () => import('../../features/notes/components/notes-panel'),
+  () => import('#pwa/features/notes/components/notes-panel'),
   'NotesPanel',
   <div aria-hidden="true" className="skeleton skeleton-still h-64 w-full rounded-box" />,
 );
 
 export const Comments = afterHydrationLazy(
-  () => import('../../features/comments/components/comments'),
+  () => import('#pwa/features/comments/components/comments'),
   'Comments',
   <div aria-hidden="true" className="skeleton skeleton-still h-40 w-full rounded-box" />,
 );

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { AuthDialog } from '../../features/auth';
+import { AuthDialog } from '#pwa/features/auth';
 import { Footer } from './footer';
 import { Header } from './header';
 import { DeferredOutboxDelivery, DeferredUpdatePrompt } from './deferred';

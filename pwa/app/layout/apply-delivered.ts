@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readStoredUser } from '../../lib/session';
-import { noteApplied, saveSoon } from '../../offline/applied-deliveries';
-import { readUnappliedDeliveries } from '../../offline/outbox';
-import { refreshesOf, writesReady } from '../../offline/write-registry';
+import { readStoredUser } from '#pwa/lib/session';
+import { noteApplied, saveSoon } from '#pwa/offline/applied-deliveries';
+import { readUnappliedDeliveries } from '#pwa/offline/outbox';
+import { refreshesOf, writesReady } from '#pwa/offline/write-registry';
 import { applyDelivered } from '../write-reactions';
 
 /**

@@ -1,6 +1,6 @@
-import { OfflineBadge } from '../../features/sync/components/sync-badge';
-import { pageQuiet, pageSettled } from '../../lib/page-settled';
-import { afterHydrationLazy } from '../../components/ui/after-hydration';
+import { OfflineBadge } from '#pwa/features/sync/components/sync-badge';
+import { pageQuiet, pageSettled } from '#pwa/lib/page-settled';
+import { afterHydrationLazy } from '#pwa/components/ui/after-hydration';
 
 // Pieces every page has but none needs for its first paint. Their code loads once the page has its
 // own code and data (pageSettled): IndexedDB (Dexie) and workbox-window stay out of the first
@@ -12,7 +12,7 @@ const afterPageSettled = <T,>(load: () => Promise<T>) => () => pageSettled().the
 export const DeferredOutboxDelivery = afterHydrationLazy(afterPageSettled(() => import('./outbox-delivery')), 'default');
 // "Offline" shows from the first paint; the counts of waiting changes come with the outbox.
 export const DeferredSyncIndicator = afterHydrationLazy(
-  afterPageSettled(() => import('../../features/sync/components/sync-indicator')),
+  afterPageSettled(() => import('#pwa/features/sync/components/sync-indicator')),
   'SyncIndicator',
   <OfflineBadge />,
 );

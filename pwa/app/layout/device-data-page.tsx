@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
-import { Page, PageHeading } from '../../components/ui/page';
-import { LoadingBlock } from '../../components/ui/loading-block';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { LoadingBlock } from '#pwa/components/ui/loading-block';
+import { useDocumentTitle } from '#pwa/lib/use-document-title';
 
 /**
  * A page of what this device keeps in IndexedDB (Dexie), signed in or not: its title and heading at

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { USER_STORAGE_KEY } from '../../lib/session';
-import { json, mockFetch, offline } from '../../test/fetch';
-import { aUser, renderApp, storeUser } from '../../test/render';
+import { USER_STORAGE_KEY } from '#pwa/lib/session';
+import { json, mockFetch, offline } from '#pwa/test/fetch';
+import { aUser, renderApp, storeUser } from '#pwa/test/render';
 
 const banner = () => screen.getByRole('banner');
 

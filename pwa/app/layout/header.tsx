@@ -1,9 +1,9 @@
 import { CloudDownload } from 'lucide-react';
 import { Link, useNavigation } from 'react-router-dom';
-import { useLogout } from '../../features/auth';
-import { ReadingMenu } from '../../features/reading';
-import { openAuthDialog } from '../../lib/auth-dialog';
-import { useUser } from '../../lib/session';
+import { useLogout } from '#pwa/features/auth';
+import { ReadingMenu } from '#pwa/features/reading';
+import { openAuthDialog } from '#pwa/lib/auth-dialog';
+import { useUser } from '#pwa/lib/session';
 import { DeferredSyncIndicator } from './deferred';
 import { Logo } from './logo';
 import { MobileMenu } from './mobile-menu';

@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import { Bookmark, CloudDownload, LogIn, LogOut, Menu, NotebookPen, User as UserIcon } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
-import type { User } from '../../../contract/users.js';
-import { Avatar } from '../../components/ui/avatar';
-import { Dialog } from '../../components/ui/dialog';
-import { ReadingSettings } from '../../features/reading';
-import { openAuthDialog } from '../../lib/auth-dialog';
+import type { User } from '#contract/users';
+import { Avatar } from '#pwa/components/ui/avatar';
+import { Dialog } from '#pwa/components/ui/dialog';
+import { ReadingSettings } from '#pwa/features/reading';
+import { openAuthDialog } from '#pwa/lib/auth-dialog';
 import { NavLinkList } from './nav-link-list';
 import { SearchForm } from './search-form';
 

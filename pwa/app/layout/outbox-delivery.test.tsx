@@ -1,13 +1,13 @@
 import { waitFor } from '@testing-library/react';
-import { progressKeys } from '../../features/progress/api/progress';
-import { setProgressWrite } from '../../features/progress/api/writes';
-import { createQueryClient } from '../../lib/query-client';
-import { appDb } from '../../offline/db';
-import { Outbox, outbox, readUnappliedDeliveries } from '../../offline/outbox';
-import { OutboxEvents } from '../../offline/outbox-events';
-import { createDexiePersister, persistQueries } from '../../offline/query-persister';
-import { json, mockFetch, offline } from '../../test/fetch';
-import { aUser, renderWithProviders, storeUser } from '../../test/render';
+import { progressKeys } from '#pwa/features/progress/api/progress';
+import { setProgressWrite } from '#pwa/features/progress/api/writes';
+import { createQueryClient } from '#pwa/lib/query-client';
+import { appDb } from '#pwa/offline/db';
+import { Outbox, outbox, readUnappliedDeliveries } from '#pwa/offline/outbox';
+import { OutboxEvents } from '#pwa/offline/outbox-events';
+import { createDexiePersister, persistQueries } from '#pwa/offline/query-persister';
+import { json, mockFetch, offline } from '#pwa/test/fetch';
+import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { applyUnappliedDeliveries } from './apply-delivered';
 import OutboxDelivery from './outbox-delivery';
 

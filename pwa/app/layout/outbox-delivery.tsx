@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useOutboxDelivery } from '../../offline/use-outbox';
+import { useOutboxDelivery } from '#pwa/offline/use-outbox';
 import { applyWorkerDeliveries } from './apply-delivered';
 
 /** Runs outbox delivery; a component of its own so IndexedDB code loads after the first paint. */

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { saveBookmarkWrite } from '../../features/bookmarks/api/writes';
-import { OPEN_AUTH_DIALOG_EVENT } from '../../lib/auth-dialog';
-import { appDb } from '../../offline/db';
-import { outbox } from '../../offline/outbox';
-import { json, mockFetch } from '../../test/fetch';
-import { aUser, renderWithProviders, storeUser } from '../../test/render';
+import { saveBookmarkWrite } from '#pwa/features/bookmarks/api/writes';
+import { OPEN_AUTH_DIALOG_EVENT } from '#pwa/lib/auth-dialog';
+import { appDb } from '#pwa/offline/db';
+import { outbox } from '#pwa/offline/outbox';
+import { json, mockFetch } from '#pwa/test/fetch';
+import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { OutboxNotices } from './outbox-notices';
 
 const bookmark = (n: number) => ({ contentType: 'video' as const, contentId: n, categoryId: null, title: `Video ${n}` });

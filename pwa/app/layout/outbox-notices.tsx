@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useToast } from '../../components/ui/toast';
-import { openAuthDialog } from '../../lib/auth-dialog';
-import { useUser } from '../../lib/session';
-import { outboxEvents } from '../../offline/outbox-events';
-import { describeWrite } from '../../offline/write-registry';
+import { useToast } from '#pwa/components/ui/toast';
+import { openAuthDialog } from '#pwa/lib/auth-dialog';
+import { useUser } from '#pwa/lib/session';
+import { outboxEvents } from '#pwa/offline/outbox-events';
+import { describeWrite } from '#pwa/offline/write-registry';
 
 /**
  * What the reader is told about delivery: the failure toast of docs/product.md#messages-and-errors when the server refuses one of

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { SearchInput } from '../../components/ui/search-input';
-import { useSearchForm } from '../../lib/use-search-form';
+import { SearchInput } from '#pwa/components/ui/search-input';
+import { useSearchForm } from '#pwa/lib/use-search-form';
 
 /** The header's search box: goes to /search?q={text}; blank text (after trimming) does nothing. */
 export function SearchForm({ className = '', onSearch }: { className?: string; onSearch?: () => void }) {

@@ -1,9 +1,9 @@
 import { Bookmark, CloudDownload, LogOut, NotebookPen, RefreshCw, User as UserIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { User } from '../../../contract/users.js';
-import { Avatar } from '../../components/ui/avatar';
-import { ReadingSettings } from '../../features/reading';
-import { useDisclosure } from '../../lib/use-disclosure';
+import type { User } from '#contract/users';
+import { Avatar } from '#pwa/components/ui/avatar';
+import { ReadingSettings } from '#pwa/features/reading';
+import { useDisclosure } from '#pwa/lib/use-disclosure';
 
 /**
  * The signed-in user's menu (a disclosure: a button and the links it shows). Closes on Escape

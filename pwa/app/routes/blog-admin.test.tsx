@@ -1,14 +1,14 @@
-import '../../features/blog/test/browser-like-node-name';
+import '#pwa/features/blog/test/browser-like-node-name';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { BlogPostSummary } from '../../../contract/content.js';
-import { blogKeys } from '../../features/blog';
-import { blogAdminKeys } from '../../features/blog-admin';
-import { json, mockFetch, offline, type MockRequest } from '../../test/fetch';
-import { setOnline } from '../../test/online';
-import { aUser, renderWithProviders, storeUser } from '../../test/render';
-import { renderWithSaved } from '../../test/render-saved';
+import type { BlogPostSummary } from '#contract/content';
+import { blogKeys } from '#pwa/features/blog';
+import { blogAdminKeys } from '#pwa/features/blog-admin';
+import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
+import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
+import { renderWithSaved } from '#pwa/test/render-saved';
 import { Component as BlogAdminPage } from './blog-admin';
 
 function aSummary(id: number, overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {

@@ -1,8 +1,8 @@
-import { Page, PageHeading } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { useDocumentTitle } from '#pwa/lib/use-document-title';
 // By path, not through the feature's index: that would bring the /blog list's code with the form.
-import { MarkdownContent } from '../../features/blog/components/markdown-content';
-import { BlogAdmin } from '../../features/blog-admin';
+import { MarkdownContent } from '#pwa/features/blog/components/markdown-content';
+import { BlogAdmin } from '#pwa/features/blog-admin';
 
 /** /blog-admin: the editors' page; its preview renders Markdown the way the post page does. */
 export function Component() {

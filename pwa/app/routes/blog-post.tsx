@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { useParams } from 'react-router-dom';
-import { Page } from '../../components/ui/page';
+import { Page } from '#pwa/components/ui/page';
 import { BookmarkButton, Comments, CompleteButton, NotesButton } from '../deferred/study-tools';
 import { SaveButton } from '../deferred/save-tools';
 // By path, not through the feature's index: that would bring the /blog list's code with the article.
-import { BlogPostView } from '../../features/blog/components/blog-post-view';
+import { BlogPostView } from '#pwa/features/blog/components/blog-post-view';
 import { forgetPosition, ReadingPosition } from '../deferred/resume-tools';
 import { ShareButton } from '../deferred/share-tools';
 

@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router-dom';
-import { categorySchema } from '../../../contract/common.js';
-import { Page, PageHeading } from '../../components/ui/page';
-import { usePageHead } from '../../lib/use-document-title';
-import { BlogList } from '../../features/blog/components/blog-list';
+import { categorySchema } from '#contract/common';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { usePageHead } from '#pwa/lib/use-document-title';
+import { BlogList } from '#pwa/features/blog/components/blog-list';
 // By path: the button is small, the saving itself loads when it is pressed.
-import { SaveAllButton } from '../../features/saved/components/save-all-button';
+import { SaveAllButton } from '#pwa/features/saved/components/save-all-button';
 
 const HEAD = { title: 'Knowledge Blog', description: 'Articles on defending the faith and reading scripture in context.' };
 

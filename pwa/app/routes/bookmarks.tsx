@@ -1,10 +1,10 @@
 import { Suspense } from 'react';
-import { lazyExport } from '../../lib/lazy-part';
-import { CardSkeletons } from '../../components/content';
-import { Page, PageHeading } from '../../components/ui/page';
-import { SignInRequired } from '../../components/ui/sign-in-required';
-import { useUser } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { lazyExport } from '#pwa/lib/lazy-part';
+import { CardSkeletons } from '#pwa/components/content';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { SignInRequired } from '#pwa/components/ui/sign-in-required';
+import { useUser } from '#pwa/lib/session';
+import { useDocumentTitle } from '#pwa/lib/use-document-title';
 
 // The screen reads the device's queue of unsent changes (IndexedDB, Dexie ~30 kB gz): it loads
 // after the page's heading and skeleton, so signed-out visitors never download it at all.

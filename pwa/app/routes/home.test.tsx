@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BlogPostSummary, Video } from '../../../contract/content.js';
-import { json, mockFetch, offline } from '../../test/fetch';
-import { setOnline } from '../../test/online';
-import { aUser, renderApp, storeUser } from '../../test/render';
+import type { BlogPostSummary, Video } from '#contract/content';
+import { json, mockFetch, offline } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
+import { aUser, renderApp, storeUser } from '#pwa/test/render';
 
 const aVideo = (id: number, overrides: Partial<Video> = {}): Video => ({
   id,
@@ -175,7 +175,7 @@ describe("home: 'Continue where you left off'", () => {
 
   beforeEach(async () => {
     // The store keeps its own copy in memory: each test starts from what localStorage holds.
-    (await import('../../features/resume/resume-store')).resetPositionsCache();
+    (await import('#pwa/features/resume/resume-store')).resetPositionsCache();
   });
 
   test('not there when nothing was started on this device', async () => {

@@ -3,14 +3,14 @@ import { BellRing, BookOpen, ExternalLink, PlayCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 // By path, not through the features' index files: those would pull the blog's Markdown renderer
 // and the video library into the home page's chunk.
-import { FeaturedArticle } from '../../features/blog/components/featured-article';
-import { DevotionalWidget } from '../../features/devotional';
-import { NewsletterForm } from '../../features/newsletter';
-import { FeaturedVideo } from '../../features/videos/components/featured-video';
-import { PopularVideos } from '../../features/videos/components/popular-videos';
-import { SearchInput } from '../../components/ui/search-input';
-import { SITE_DESCRIPTION, SITE_NAME, usePageHead, type PageHead } from '../../lib/use-document-title';
-import { useSearchForm } from '../../lib/use-search-form';
+import { FeaturedArticle } from '#pwa/features/blog/components/featured-article';
+import { DevotionalWidget } from '#pwa/features/devotional';
+import { NewsletterForm } from '#pwa/features/newsletter';
+import { FeaturedVideo } from '#pwa/features/videos/components/featured-video';
+import { PopularVideos } from '#pwa/features/videos/components/popular-videos';
+import { SearchInput } from '#pwa/components/ui/search-input';
+import { SITE_DESCRIPTION, SITE_NAME, usePageHead, type PageHead } from '#pwa/lib/use-document-title';
+import { useSearchForm } from '#pwa/lib/use-search-form';
 import { ContinueWhereYouLeftOff } from '../deferred/continue-slot';
 
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';

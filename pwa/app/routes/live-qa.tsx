@@ -1,6 +1,6 @@
-import { Page, PageHeading } from '../../components/ui/page';
-import { usePageHead } from '../../lib/use-document-title';
-import { LiveQa } from '../../features/live';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { usePageHead } from '#pwa/lib/use-document-title';
+import { LiveQa } from '#pwa/features/live';
 
 const HEAD = { title: 'Live Q&A', description: 'Ask your questions during live teaching sessions.' };
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { usePageHead } from '../../lib/use-document-title';
+import { usePageHead } from '#pwa/lib/use-document-title';
 
 export function Component() {
   usePageHead({ title: 'Page Not Found', notFound: true });

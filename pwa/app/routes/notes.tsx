@@ -1,7 +1,7 @@
-import { lazyExport } from '../../lib/lazy-part';
+import { lazyExport } from '#pwa/lib/lazy-part';
 import { DeviceDataPage } from '../layout/device-data-page';
 
-const MyNotes = lazyExport(() => import('../../features/notes/components/my-notes'), 'MyNotes');
+const MyNotes = lazyExport(() => import('#pwa/features/notes/components/my-notes'), 'MyNotes');
 
 /** /notes: 'My Notes', every note on this device (signed in or not: notes never leave it). */
 export function Component() {

@@ -1,8 +1,8 @@
-import { Page, PageHeading } from '../../components/ui/page';
-import { SignInRequired } from '../../components/ui/sign-in-required';
-import { useUser } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { ProfileScreen } from '../../features/profile';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { SignInRequired } from '#pwa/components/ui/sign-in-required';
+import { useUser } from '#pwa/lib/session';
+import { useDocumentTitle } from '#pwa/lib/use-document-title';
+import { ProfileScreen } from '#pwa/features/profile';
 
 export function Component() {
   const { user, isLoading } = useUser();

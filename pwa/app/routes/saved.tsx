@@ -1,7 +1,7 @@
-import { lazyExport } from '../../lib/lazy-part';
+import { lazyExport } from '#pwa/lib/lazy-part';
 import { DeviceDataPage } from '../layout/device-data-page';
 
-const SavedList = lazyExport(() => import('../../features/saved/components/saved-list'), 'SavedList');
+const SavedList = lazyExport(() => import('#pwa/features/saved/components/saved-list'), 'SavedList');
 
 /** /saved: 'Saved for offline', the posts and videos kept on this device (signed in or not). */
 export function Component() {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
-import { Page, PageHeading } from '../../components/ui/page';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { SiteSearch } from '../../features/search';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { useDocumentTitle } from '#pwa/lib/use-document-title';
+import { SiteSearch } from '#pwa/features/search';
 import { offlineSearchResults } from '../deferred/offline-search';
 
 export function Component() {

@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { shareTargetDestination } from '../../features/share';
+import { shareTargetDestination } from '#pwa/features/share';
 
 /**
  * /share: what another app shares with the installed app (the manifest's share_target). A link to

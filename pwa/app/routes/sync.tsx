@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
-import { lazyExport } from '../../lib/lazy-part';
-import { Page, PageHeading } from '../../components/ui/page';
-import { SignInRequired } from '../../components/ui/sign-in-required';
-import { useUser } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { lazyExport } from '#pwa/lib/lazy-part';
+import { Page, PageHeading } from '#pwa/components/ui/page';
+import { SignInRequired } from '#pwa/components/ui/sign-in-required';
+import { useUser } from '#pwa/lib/session';
+import { useDocumentTitle } from '#pwa/lib/use-document-title';
 
 // The sync centre reads the device's queue (IndexedDB, Dexie): loaded after the page's heading.
-const SyncCentre = lazyExport(() => import('../../features/sync/components/sync-centre'), 'SyncCentre');
+const SyncCentre = lazyExport(() => import('#pwa/features/sync/components/sync-centre'), 'SyncCentre');
 
 export function Component() {
   useDocumentTitle('Sync');

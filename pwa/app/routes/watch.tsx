@@ -1,12 +1,12 @@
 import { useParams } from 'react-router-dom';
-import { Page } from '../../components/ui/page';
-import { youtubeThumbnailUrl } from '../../components/content';
+import { Page } from '#pwa/components/ui/page';
+import { youtubeThumbnailUrl } from '#pwa/components/content';
 import { BookmarkButton, Comments, CompleteButton, NotesPanel } from '../deferred/study-tools';
 import { SaveButton } from '../deferred/save-tools';
 import { forgetPosition, ResumablePlayer } from '../deferred/resume-tools';
 import { ShareButton } from '../deferred/share-tools';
 // By path: the feature's index would bring the video library's code with the watch page.
-import { WatchVideo } from '../../features/videos/components/watch-video';
+import { WatchVideo } from '#pwa/features/videos/components/watch-video';
 
 /**
  * /watch/{id} (docs/product.md#watch-page): the videos feature shows the player and details; the resume feature's

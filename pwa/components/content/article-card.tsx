@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ExternalLink } from 'lucide-react';
-import type { BlogPostSummary } from '../../../contract/content.js';
-import { categoryLabel } from '../../lib/format';
+import type { BlogPostSummary } from '#contract/content';
+import { categoryLabel } from '#pwa/lib/format';
 import { DateText, ReadTimeMeta } from './meta';
 
 /** An article in a grid: opens /blog/{id}. */

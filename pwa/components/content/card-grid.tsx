@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { BlogPostSummary, Video } from '../../../contract/content.js';
+import type { BlogPostSummary, Video } from '#contract/content';
 import { ArticleCard } from './article-card';
 import { VideoCard } from './video-card';
 

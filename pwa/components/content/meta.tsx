@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { BookOpen, Calendar, Clock, Eye, type LucideIcon } from 'lucide-react';
-import { formatDate, formatReadTime, formatViews } from '../../lib/format';
-import { useFormatting } from '../../lib/use-hydrated';
+import { formatDate, formatReadTime, formatViews } from '#pwa/lib/format';
+import { useFormatting } from '#pwa/lib/use-hydrated';
 
 /** One fact in a content item's meta line: an icon, a word for screen readers when the icon alone says it, the value. */
 export function MetaItem({ icon: Icon, label, iconClassName = 'size-4', children }: { icon: LucideIcon; label?: string; iconClassName?: string; children: ReactNode }) {

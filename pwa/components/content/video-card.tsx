@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Clock } from 'lucide-react';
-import type { Video } from '../../../contract/content.js';
-import { categoryLabel } from '../../lib/format';
+import type { Video } from '#contract/content';
+import { categoryLabel } from '#pwa/lib/format';
 import { ViewsMeta } from './meta';
 import { YoutubeThumbnail } from './youtube-thumbnail';
 

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
-import { lazyExport } from '../../lib/lazy-part';
-import { useHydrated } from '../../lib/use-hydrated';
+import { lazyExport } from '#pwa/lib/lazy-part';
+import { useHydrated } from '#pwa/lib/use-hydrated';
 
 /**
  * `children` (usually lazy) once the page is the browser's; `placeholder` on the server, in the

@@ -1,10 +1,10 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, apiFetch, NetworkError } from '../../lib/api-client';
-import { createQueryClient } from '../../lib/query-client';
-import { json, mockFetch, offline } from '../../test/fetch';
-import { setOnline } from '../../test/online';
+import { ApiError, apiFetch, NetworkError } from '#pwa/lib/api-client';
+import { createQueryClient } from '#pwa/lib/query-client';
+import { json, mockFetch, offline } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
 import { NeedsConnection, OfflineDataNote, SavedAge, savedAgeText } from './offline';
 import { connectionState, isNetworkError, useQueryConnectionState } from './query-connection-state';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { CloudOff, RefreshCw, WifiOff } from 'lucide-react';
-import { formatAge } from '../../lib/format';
+import { formatAge } from '#pwa/lib/format';
 import { useQueryConnectionState, type QueryConnectionInput } from './query-connection-state';
 
 export const NEEDS_CONNECTION_PAGE = "You're offline. This page needs a connection the first time you open it.";

@@ -1,5 +1,5 @@
-import { NetworkError } from '../../lib/api-client';
-import { useOnlineStatus } from '../../lib/use-online-status';
+import { NetworkError } from '#pwa/lib/api-client';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 
 /**
  * What a screen (or a section) should show for one query, as far as the connection goes:

@@ -1,5 +1,5 @@
 import { LogIn } from 'lucide-react';
-import { openAuthDialog } from '../../lib/auth-dialog';
+import { openAuthDialog } from '#pwa/lib/auth-dialog';
 
 /** For pages that need a signed-in user: the page's own message and a button that opens Log In. */
 export function SignInRequired({ message }: { message: string }) {

@@ -1,6 +1,6 @@
-import type { Note } from '../../offline/db';
-import { notePath, noteTitle } from '../../offline/note-subject';
-import { newestFirst } from '../../lib/order';
+import type { Note } from '#pwa/offline/db';
+import { notePath, noteTitle } from '#pwa/offline/note-subject';
+import { newestFirst } from '#pwa/lib/order';
 
 /** A title as a Markdown heading's text: no line breaks, and its Markdown characters kept literal. */
 const headingText = (title: string) => title.replace(/\s+/g, ' ').replace(/([\\`*_[\]#<>])/g, '\\$1');

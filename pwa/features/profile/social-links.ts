@@ -1,4 +1,4 @@
-import { parseSocialLinks } from '../../../contract/users.js';
+import { parseSocialLinks } from '#contract/users';
 
 export type SocialNetwork = 'x' | 'instagram';
 

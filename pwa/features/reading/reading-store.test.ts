@@ -1,4 +1,4 @@
-import { READING_STORAGE_KEY } from '../../../contract/reading.js';
+import { READING_STORAGE_KEY } from '#contract/reading';
 
 // The store keeps the settings in module state: each test loads a fresh copy.
 async function freshStore() {

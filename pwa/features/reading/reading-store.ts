@@ -6,7 +6,7 @@ import {
   readingCookieValue,
   readingFrom,
   type ReadingSettings,
-} from '../../../contract/reading.js';
+} from '#contract/reading';
 
 // The reader's theme and text size on this device: localStorage is the app's copy (read before the
 // first paint of the shell by /reading-settings.js), the cookie the server's (a rendered page

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { contentTypeSchema, type ContentType } from '../../../contract/common.js';
+import { contentTypeSchema, type ContentType } from '#contract/common';
 
 // Where the reader stopped in each video and article, on this device only (issue 11): in
 // localStorage under one key, not in the app's IndexedDB (its schema belongs to the outbox and the

@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb } from '../../offline/db';
-import { LAST_SYNC_KEY } from '../../offline/outbox';
-import { useOutboxEntries } from '../../offline/use-outbox';
+import { appDb } from '#pwa/offline/db';
+import { LAST_SYNC_KEY } from '#pwa/offline/outbox';
+import { useOutboxEntries } from '#pwa/offline/use-outbox';
 
 /** What the sync centre and the header show: queued and refused writes, and the last delivery. */
 export function useSyncState() {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
-import { useUser } from '../../../lib/session';
-import { useToast } from '../../../components/ui/toast';
+import { apiFetch } from '#pwa/lib/api-client';
+import { useUser } from '#pwa/lib/session';
+import { useToast } from '#pwa/components/ui/toast';
 
 export function logout(): Promise<unknown> {
   // docs/product.md#api-calls: JSON content type, no fields.

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { userSchema, type SignupInput, type User } from '../../../../contract/users.js';
-import { apiFetch, NetworkError, serverMessageOf } from '../../../lib/api-client';
-import { useUser } from '../../../lib/session';
-import { useToast } from '../../../components/ui/toast';
+import { userSchema, type SignupInput, type User } from '#contract/users';
+import { apiFetch, NetworkError, serverMessageOf } from '#pwa/lib/api-client';
+import { useUser } from '#pwa/lib/session';
+import { useToast } from '#pwa/components/ui/toast';
 
 export function signup(input: SignupInput): Promise<User> {
   return apiFetch('/api/auth/signup', { method: 'POST', body: input, schema: userSchema });

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import type { AuthTab } from '../../../lib/auth-dialog';
+import type { AuthTab } from '#pwa/lib/auth-dialog';
 import { LoginForm } from './login-form';
 import { SignupForm } from './signup-form';
 

@@ -1,15 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { openAuthDialog, OPEN_AUTH_DIALOG_EVENT } from '../../../lib/auth-dialog';
-import { USER_STORAGE_KEY } from '../../../lib/session';
-import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
-import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { openAuthDialog, OPEN_AUTH_DIALOG_EVENT } from '#pwa/lib/auth-dialog';
+import { USER_STORAGE_KEY } from '#pwa/lib/session';
+import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
+import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { AuthDialog } from './auth-dialog';
 
 // The welcome waits for the page to settle: a test may hold that moment back.
 const page = vi.hoisted(() => ({ settled: Promise.resolve() as Promise<void> }));
-vi.mock('../../../lib/page-settled', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/page-settled')>()),
+vi.mock('#pwa/lib/page-settled', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#pwa/lib/page-settled')>()),
   pageSettled: () => page.settled,
 }));
 

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ComponentType } from 'react';
-import { Dialog } from '../../../components/ui/dialog';
-import { onOpenAuthDialog, type AuthTab } from '../../../lib/auth-dialog';
-import { pageSettled } from '../../../lib/page-settled';
-import { useUser } from '../../../lib/session';
-import { LoadingBlock } from '../../../components/ui/loading-block';
-import { loadExport } from '../../../lib/lazy-part';
+import { Dialog } from '#pwa/components/ui/dialog';
+import { onOpenAuthDialog, type AuthTab } from '#pwa/lib/auth-dialog';
+import { pageSettled } from '#pwa/lib/page-settled';
+import { useUser } from '#pwa/lib/session';
+import { LoadingBlock } from '#pwa/components/ui/loading-block';
+import { loadExport } from '#pwa/lib/lazy-part';
 
 type Content = typeof import('./auth-dialog-content').default;
 /** The content once its chunk is here: rendered directly, so an opening never shows the fallback for a frame. */

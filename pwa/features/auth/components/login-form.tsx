@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { TextField } from '#pwa/components/ui/text-field';
+import { useToast } from '#pwa/components/ui/toast';
 import { useLogin } from '../api/login';
 import { RememberMe } from './remember-me';
 

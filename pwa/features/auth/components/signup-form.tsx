@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { emailSchema, passwordSchema, usernameSchema } from '../../../../contract/users.js';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
+import { emailSchema, passwordSchema, usernameSchema } from '#contract/users';
+import { TextField } from '#pwa/components/ui/text-field';
+import { useToast } from '#pwa/components/ui/toast';
 import { useSignup } from '../api/signup';
 import { RememberMe } from './remember-me';
 

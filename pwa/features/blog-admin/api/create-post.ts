@@ -5,8 +5,8 @@ import {
   createBlogPostInputSchema,
   importSubstackInputSchema,
   type BlogPost,
-} from '../../../../contract/content.js';
-import { apiFetch } from '../../../lib/api-client';
+} from '#contract/content';
+import { apiFetch } from '#pwa/lib/api-client';
 import { blogAdminKeys } from './keys';
 
 export type CreatePostBody =

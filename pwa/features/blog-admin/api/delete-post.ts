@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '#pwa/lib/api-client';
 import { blogAdminKeys } from './keys';
 
 /** DELETE /api/blog/{id}: the post goes, with the bookmarks, progress and comments that point at it. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { blogPostSchema, type BlogPost } from '../../../../contract/content.js';
-import { apiFetch } from '../../../lib/api-client';
+import { blogPostSchema, type BlogPost } from '#contract/content';
+import { apiFetch } from '#pwa/lib/api-client';
 import { blogAdminKeys } from './keys';
 
 /** PUT /api/blog/{id}/featured: this post becomes the one featured post; any other loses the mark. */

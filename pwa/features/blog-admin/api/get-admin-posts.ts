@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { blogPostSummarySchema } from '../../../../contract/content.js';
-import { apiFetch } from '../../../lib/api-client';
-import { freshOncePerVisit } from '../../../lib/query-client';
+import { blogPostSummarySchema } from '#contract/content';
+import { apiFetch } from '#pwa/lib/api-client';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
 import { blogAdminKeys } from './keys';
 
 /** The most the API gives in one page; the editors' list shows the newest this many. */

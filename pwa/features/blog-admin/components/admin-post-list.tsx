@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import { Star, Trash2 } from 'lucide-react';
-import type { BlogPostSummary } from '../../../../contract/content.js';
-import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { useToast } from '../../../components/ui/toast';
-import { serverMessageOf } from '../../../lib/api-client';
-import { categoryLabel, formatDate } from '../../../lib/format';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import type { BlogPostSummary } from '#contract/content';
+import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { useToast } from '#pwa/components/ui/toast';
+import { serverMessageOf } from '#pwa/lib/api-client';
+import { categoryLabel, formatDate } from '#pwa/lib/format';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useDeletePost } from '../api/delete-post';
 import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
-import { LoadError } from '../../../components/ui/load-error';
+import { LoadError } from '#pwa/components/ui/load-error';
 
 /** Every post, newest first, each with Feature and Delete. Delete asks no confirmation (docs/product.md#blog-management). */
 export function AdminPostList() {

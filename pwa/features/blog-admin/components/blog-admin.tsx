@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import { OfflineNote } from '../../../components/ui/offline';
-import { SignInRequired } from '../../../components/ui/sign-in-required';
-import { useUser } from '../../../lib/session';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { OfflineNote } from '#pwa/components/ui/offline';
+import { SignInRequired } from '#pwa/components/ui/sign-in-required';
+import { useUser } from '#pwa/lib/session';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { AdminPostList } from './admin-post-list';
 import { PostForm } from './post-form';
 

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FilePlus2 } from 'lucide-react';
 import type * as z from 'zod/mini';
-import { categories, type Category } from '../../../../contract/common.js';
-import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '../../../../contract/content.js';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { serverMessageOf } from '../../../lib/api-client';
-import { categoryLabel } from '../../../lib/format';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { categories, type Category } from '#contract/common';
+import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '#contract/content';
+import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
+import { useToast } from '#pwa/components/ui/toast';
+import { serverMessageOf } from '#pwa/lib/api-client';
+import { categoryLabel } from '#pwa/lib/format';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
 
 interface FormValues {

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { blogPostSummarySchema } from '../../../../contract/content.js';
-import { freshOncePerVisit } from '../../../lib/query-client';
-import { apiFetch } from '../../../lib/api-client';
+import { blogPostSummarySchema } from '#contract/content';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
+import { apiFetch } from '#pwa/lib/api-client';
 import { blogKeys } from './keys';
 
 /** GET /api/blog/featured: the one featured post, or null when none is featured. */

@@ -1,7 +1,7 @@
-import { ApiError, NetworkError } from '../../../lib/api-client';
-import { saveItem, savedDb } from '../../../offline/saved-store';
-import { json, mockFetch, offline } from '../../../test/fetch';
-import { aSavedPost } from '../../../test/saved';
+import { ApiError, NetworkError } from '#pwa/lib/api-client';
+import { saveItem, savedDb } from '#pwa/offline/saved-store';
+import { json, mockFetch, offline } from '#pwa/test/fetch';
+import { aSavedPost } from '#pwa/test/saved';
 import { getPostOrSaved } from './get-post';
 
 beforeEach(async () => {

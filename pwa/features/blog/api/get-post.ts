@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { blogPostSchema, type BlogPost } from '../../../../contract/content.js';
-import { apiFetch } from '../../../lib/api-client';
-import { freshOncePerVisit } from '../../../lib/query-client';
-import { orSavedCopy } from '../../../offline/saved-fallback';
+import { blogPostSchema, type BlogPost } from '#contract/content';
+import { apiFetch } from '#pwa/lib/api-client';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
+import { orSavedCopy } from '#pwa/offline/saved-fallback';
 import { blogKeys } from './keys';
 
 /** GET /api/blog/{id}: the post with its Markdown body. A missing post is an ApiError with status 404. */

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { blogPostSummarySchema, type BlogPostSummary } from '../../../../contract/content.js';
-import type { Category } from '../../../../contract/common.js';
-import { apiFetch, withQuery } from '../../../lib/api-client';
-import { freshOncePerVisit } from '../../../lib/query-client';
+import { blogPostSummarySchema, type BlogPostSummary } from '#contract/content';
+import type { Category } from '#contract/common';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
 import { blogKeys } from './keys';
 
 /** Posts per page of the /blog grid; a shorter page is the last one. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category } from '../../../../contract/common.js';
-import { freshOncePerVisit } from '../../../lib/query-client';
+import type { Category } from '#contract/common';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
 import { getPosts } from './get-posts';
 import { blogKeys } from './keys';
 

@@ -1,4 +1,4 @@
-import type { Category } from '../../../../contract/common.js';
+import type { Category } from '#contract/common';
 
 /**
  * Every blog query lives under `blogKeys.all`, so one `invalidateQueries({ queryKey: blogKeys.all })`

@@ -1,4 +1,4 @@
-import { useCountViewOnce } from '../../../lib/use-count-view';
+import { useCountViewOnce } from '#pwa/lib/use-count-view';
 import { blogKeys } from './keys';
 
 const viewsPath = (id: number) => `/api/blog/${id}/views`;

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, offline } from '../../../test/fetch';
-import { setOnline } from '../../../test/online';
+import { json, mockFetch, offline } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
 import { blogKeys } from '../api/keys';
 import { aPost, renderAt, summaryOf } from '../test/fixtures';
 import { BlogList } from './blog-list';

@@ -1,14 +1,14 @@
 import { useSearchParams } from 'react-router-dom';
-import { categorySchema, type Category } from '../../../../contract/common.js';
-import { ArticleGrid, CardSkeletons } from '../../../components/content';
-import { NeedsConnection, OfflineDataNote, OfflineNote } from '../../../components/ui/offline';
-import { isNetworkError, useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { categorySchema, type Category } from '#contract/common';
+import { ArticleGrid, CardSkeletons } from '#pwa/components/content';
+import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/ui/offline';
+import { isNetworkError, useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useFeaturedPost } from '../api/get-featured-post';
 import { usePostsInfinite } from '../api/get-posts';
 import { CategoryFilter } from './category-filter';
 import { FeaturedPost } from './featured-post';
-import { LoadError } from '../../../components/ui/load-error';
+import { LoadError } from '#pwa/components/ui/load-error';
 
 export const EMPTY_TEXT = 'No blog posts found for the selected category.';
 

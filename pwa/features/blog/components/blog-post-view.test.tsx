@@ -1,8 +1,8 @@
 import '../test/browser-like-node-name';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
-import { setOnline } from '../../../test/online';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
 import { blogKeys } from '../api/keys';
 import { aPost, renderAt, summaryOf } from '../test/fixtures';
 import { useParams } from 'react-router-dom';

@@ -1,19 +1,19 @@
 import { useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
-import type { BlogPost } from '../../../../contract/content.js';
-import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { ApiError } from '../../../lib/api-client';
-import { categoryLabel } from '../../../lib/format';
-import { usePageHead, type PageHead } from '../../../lib/use-document-title';
+import type { BlogPost } from '#contract/content';
+import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { ApiError } from '#pwa/lib/api-client';
+import { categoryLabel } from '#pwa/lib/format';
+import { usePageHead, type PageHead } from '#pwa/lib/use-document-title';
 import { usePost } from '../api/get-post';
 import { useRecordView } from '../api/record-view';
 import { MarkdownContent, preloadMarkdown } from './markdown-content';
 // A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
-import { rowIdFromPath } from '../../../../contract/row-id.js';
-import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
-import { LoadError } from '../../../components/ui/load-error';
+import { rowIdFromPath } from '#contract/row-id';
+import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '#pwa/components/content/meta';
+import { LoadError } from '#pwa/components/ui/load-error';
 import { RelatedPosts } from './related-posts';
 
 export interface BlogPostViewProps {

@@ -1,5 +1,5 @@
-import { categories, type Category } from '../../../../contract/common.js';
-import { categoryLabel } from '../../../lib/format';
+import { categories, type Category } from '#contract/common';
+import { categoryLabel } from '#pwa/lib/format';
 
 /** All plus the six categories, as toggle buttons; the pressed one is the current filter. */
 export function CategoryFilter({ value, onChange }: { value: Category | 'all'; onChange: (category: Category | 'all') => void }) {

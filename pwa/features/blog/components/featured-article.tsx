@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BookOpen, Newspaper } from 'lucide-react';
-import { FeaturedSkeleton, ReadTimeMeta, ViewsMeta } from '../../../components/content';
-import { categoryLabel } from '../../../lib/format';
+import { FeaturedSkeleton, ReadTimeMeta, ViewsMeta } from '#pwa/components/content';
+import { categoryLabel } from '#pwa/lib/format';
 import { useFeaturedPost } from '../api/get-featured-post';
 
 /** The 'FEATURED ARTICLE' block of the home page; nothing when no post is featured or it cannot be fetched. */

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { ArrowRight, Star } from 'lucide-react';
-import type { BlogPostSummary } from '../../../../contract/content.js';
-import { categoryLabel } from '../../../lib/format';
-import { DateText, ReadTimeMeta, ViewsMeta } from '../../../components/content/meta';
+import type { BlogPostSummary } from '#contract/content';
+import { categoryLabel } from '#pwa/lib/format';
+import { DateText, ReadTimeMeta, ViewsMeta } from '#pwa/components/content/meta';
 
 /** The one featured post, above the grid of /blog. */
 export function FeaturedPost({ post }: { post: BlogPostSummary }) {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { isHydratingServerMarkup } from '../../../lib/use-hydrated';
+import { isHydratingServerMarkup } from '#pwa/lib/use-hydrated';
 import './blog-prose.css';
 
 type Render = (markdown: string) => string;

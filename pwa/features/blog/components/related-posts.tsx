@@ -1,7 +1,7 @@
-import type { Category } from '../../../../contract/common.js';
-import { ArticleCard, CardSkeletons } from '../../../components/content';
-import { NeedsConnection } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
+import type { Category } from '#contract/common';
+import { ArticleCard, CardSkeletons } from '#pwa/components/content';
+import { NeedsConnection } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { useRelatedPosts } from '../api/get-related-posts';
 
 /**

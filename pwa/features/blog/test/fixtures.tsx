@@ -1,9 +1,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { BlogPost, BlogPostSummary } from '../../../../contract/content.js';
-import { renderWithProviders } from '../../../test/render';
-import { renderWithSaved } from '../../../test/render-saved';
+import type { BlogPost, BlogPostSummary } from '#contract/content';
+import { renderWithProviders } from '#pwa/test/render';
+import { renderWithSaved } from '#pwa/test/render-saved';
 
 let nextId = 100;
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { DEFAULT_FOLDER_COLOR, type Bookmark, type ContentType, type Folder } from '../../../../contract/index.js';
-import type { OutboxEntry } from '../../../offline/db';
-import { useOutboxEntries } from '../../../offline/use-outbox';
-import { queuedWrites, type WriteDefinition } from '../../../offline/write-registry';
+import { DEFAULT_FOLDER_COLOR, type Bookmark, type ContentType, type Folder } from '#contract';
+import type { OutboxEntry } from '#pwa/offline/db';
+import { useOutboxEntries } from '#pwa/offline/use-outbox';
+import { queuedWrites, type WriteDefinition } from '#pwa/offline/write-registry';
 import { useBookmarks, useFolders } from './bookmarks';
 import { bookmarkWrites, createFolderWrite, deleteFolderWrite, moveBookmarkWrite, removeBookmarkWrite, saveBookmarkWrite } from './writes';
-import { newestFirst } from '../../../lib/order';
+import { newestFirst } from '#pwa/lib/order';
 
 /** Whether the server has what the user sees: 'synced', or the last queued write about it. */
 export type SyncState = { status: 'synced' } | { status: 'pending' | 'failed'; entry: OutboxEntry };

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { bookmarkSchema, folderSchema } from '../../../../contract/index.js';
-import { apiFetch } from '../../../lib/api-client';
-import { privateKey } from '../../../lib/query-client';
+import { bookmarkSchema, folderSchema } from '#contract';
+import { apiFetch } from '#pwa/lib/api-client';
+import { privateKey } from '#pwa/lib/query-client';
 
 /** One user's bookmarks and folders, under privateKey(userId) so signing out drops them. */
 export const bookmarkKeys = {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { DEFAULT_FOLDER_COLOR, type ContentType } from '../../../../contract/index.js';
-import { useToast } from '../../../components/ui/toast';
-import { newId } from '../../../lib/ids';
-import { useUser } from '../../../lib/session';
-import { useOutboxWrite } from '../../../offline/use-outbox';
+import { DEFAULT_FOLDER_COLOR, type ContentType } from '#contract';
+import { useToast } from '#pwa/components/ui/toast';
+import { newId } from '#pwa/lib/ids';
+import { useUser } from '#pwa/lib/session';
+import { useOutboxWrite } from '#pwa/offline/use-outbox';
 import { type BookmarkItem, type FolderItem } from './bookmark-view';
 import { createFolderWrite, deleteFolderWrite, moveBookmarkWrite, removeBookmarkWrite, saveBookmarkWrite } from './writes';
 

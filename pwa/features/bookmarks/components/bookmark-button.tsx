@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Bookmark, BookmarkCheck, Folder } from 'lucide-react';
-import type { ContentType } from '../../../../contract/index.js';
-import { SyncMark } from '../../../components/ui/sync-mark';
-import { useToast } from '../../../components/ui/toast';
-import { recheckingRestored } from '../../../lib/query-client';
-import { useUser } from '../../../lib/session';
-import { useOutboxActions } from '../../../offline/use-outbox';
+import type { ContentType } from '#contract';
+import { SyncMark } from '#pwa/components/ui/sync-mark';
+import { useToast } from '#pwa/components/ui/toast';
+import { recheckingRestored } from '#pwa/lib/query-client';
+import { useUser } from '#pwa/lib/session';
+import { useOutboxActions } from '#pwa/offline/use-outbox';
 import { bookmarkKey, useBookmarkView } from '../api/bookmark-view';
 import { useBookmarkWrites } from '../api/use-bookmark-writes';
 

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookOpen, Clock, FileText, PlayCircle, Trash2 } from 'lucide-react';
-import { SyncMark } from '../../../components/ui/sync-mark';
-import { YoutubeThumbnail } from '../../../components/content';
-import { categoryLabel, formatReadTime } from '../../../lib/format';
+import { SyncMark } from '#pwa/components/ui/sync-mark';
+import { YoutubeThumbnail } from '#pwa/components/content';
+import { categoryLabel, formatReadTime } from '#pwa/lib/format';
 import type { BookmarkItem, FolderItem } from '../api/bookmark-view';
 
 export interface BookmarkCardProps {

@@ -1,10 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BookmarkX, FolderPlus, Trash2 } from 'lucide-react';
-import { CARD_GRID, CardSkeletons } from '../../../components/content';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SyncMark } from '../../../components/ui/sync-mark';
-import { useOutboxActions } from '../../../offline/use-outbox';
+import { CARD_GRID, CardSkeletons } from '#pwa/components/content';
+import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
+import { SyncMark } from '#pwa/components/ui/sync-mark';
+import { useOutboxActions } from '#pwa/offline/use-outbox';
 import { useBookmarkView, type BookmarkItem, type FolderItem } from '../api/bookmark-view';
 import { useBookmarkWrites } from '../api/use-bookmark-writes';
 import { BookmarkCard } from './bookmark-card';

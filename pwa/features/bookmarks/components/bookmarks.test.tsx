@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { Bookmark, Folder } from '../../../../contract/index.js';
-import { appDb } from '../../../offline/db';
-import { outbox } from '../../../offline/outbox';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
-import { aUser, renderApp, renderWithProviders, storeUser } from '../../../test/render';
-import { createQueryClient } from '../../../lib/query-client';
+import type { Bookmark, Folder } from '#contract';
+import { appDb } from '#pwa/offline/db';
+import { outbox } from '#pwa/offline/outbox';
+import { json, mockFetch, type MockRequest } from '#pwa/test/fetch';
+import { aUser, renderApp, renderWithProviders, storeUser } from '#pwa/test/render';
+import { createQueryClient } from '#pwa/lib/query-client';
 import { bookmarkKeys } from '../api/bookmarks';
 import { BookmarkButton } from './bookmark-button';
 import { BookmarksScreen } from './bookmarks-screen';
 import { removeBookmarkWrite } from '../api/writes';
-import { Delivery } from '../../../test/delivery';
+import { Delivery } from '#pwa/test/delivery';
 
 
 const me = aUser();

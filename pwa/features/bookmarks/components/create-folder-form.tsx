@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { createFolderInputSchema, DEFAULT_FOLDER_COLOR, FOLDER_NAME_MAX } from '../../../../contract/index.js';
-import { TextField } from '../../../components/ui/text-field';
+import { createFolderInputSchema, DEFAULT_FOLDER_COLOR, FOLDER_NAME_MAX } from '#contract';
+import { TextField } from '#pwa/components/ui/text-field';
 
 /** Name (required) and colour (optional, #3B82F6 by default), checked with the API's own schema. */
 export function CreateFolderForm({ onCreate, onCancel }: { onCreate: (name: string, color: string) => Promise<unknown>; onCancel: () => void }) {

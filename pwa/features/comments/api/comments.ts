@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { commentSchema, type Comment, type ContentType } from '../../../../contract/index.js';
-import { apiFetch, withQuery } from '../../../lib/api-client';
+import { commentSchema, type Comment, type ContentType } from '#contract';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
 
 /** Comments are public: the same list for every reader, so not under privateKey. */
 export const commentKeys = {

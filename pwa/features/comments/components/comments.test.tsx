@@ -1,15 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OPEN_AUTH_DIALOG_EVENT } from '../../../lib/auth-dialog';
-import { appDb } from '../../../offline/db';
-import { outbox } from '../../../offline/outbox';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
-import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { OPEN_AUTH_DIALOG_EVENT } from '#pwa/lib/auth-dialog';
+import { appDb } from '#pwa/offline/db';
+import { outbox } from '#pwa/offline/outbox';
+import { json, mockFetch, type MockRequest } from '#pwa/test/fetch';
+import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { Comments } from './comments';
 import { commentKeys, type CommentPages } from '../api/comments';
 import { postCommentWrite } from '../api/writes';
-import { Delivery } from '../../../test/delivery';
-import { createQueryClient } from '../../../lib/query-client';
+import { Delivery } from '#pwa/test/delivery';
+import { createQueryClient } from '#pwa/lib/query-client';
 
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
 const me = aUser();

@@ -1,16 +1,16 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { LogIn, MessageSquare, Send } from 'lucide-react';
-import { COMMENT_MAX, type Comment, type ContentType } from '../../../../contract/index.js';
-import { Avatar } from '../../../components/ui/avatar';
-import { ShowMore } from '../../../components/ui/show-more';
-import { SyncMark } from '../../../components/ui/sync-mark';
-import { useToast } from '../../../components/ui/toast';
-import { openAuthDialog } from '../../../lib/auth-dialog';
-import { formatAge, formatDateTime, formatNumber } from '../../../lib/format';
-import { useUser } from '../../../lib/session';
-import type { OutboxEntry } from '../../../offline/db';
-import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { queuedWrites } from '../../../offline/write-registry';
+import { COMMENT_MAX, type Comment, type ContentType } from '#contract';
+import { Avatar } from '#pwa/components/ui/avatar';
+import { ShowMore } from '#pwa/components/ui/show-more';
+import { SyncMark } from '#pwa/components/ui/sync-mark';
+import { useToast } from '#pwa/components/ui/toast';
+import { openAuthDialog } from '#pwa/lib/auth-dialog';
+import { formatAge, formatDateTime, formatNumber } from '#pwa/lib/format';
+import { useUser } from '#pwa/lib/session';
+import type { OutboxEntry } from '#pwa/offline/db';
+import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline/use-outbox';
+import { queuedWrites } from '#pwa/offline/write-registry';
 import { isDeliveredComment, useComments } from '../api/comments';
 import { commentSubject, COMMENT_FAILURE, postCommentWrite } from '../api/writes';
 

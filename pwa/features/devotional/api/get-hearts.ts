@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { heartsInfoSchema, type HeartsInfo } from '../../../../contract/content.js';
-import { freshOncePerVisit } from '../../../lib/query-client';
-import { apiFetch, withQuery } from '../../../lib/api-client';
+import { heartsInfoSchema, type HeartsInfo } from '#contract/content';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
 import { devotionalKeys } from './keys';
 
 export const HEARTS_FETCH_FAILED = 'Failed to fetch hearts';

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Devotional } from '../../../../contract/content.js';
-import { devotionalSchema } from '../../../../contract/content.js';
-import { todayIn } from '../../../lib/format';
-import { freshOncePerVisit } from '../../../lib/query-client';
-import { apiFetch, withQuery } from '../../../lib/api-client';
+import type { Devotional } from '#contract/content';
+import { devotionalSchema } from '#contract/content';
+import { todayIn } from '#pwa/lib/format';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
 import { devotionalKeys } from './keys';
 
 /** The reader's own calendar date as YYYY-MM-DD, so the devotional changes at their midnight, not the server's. */

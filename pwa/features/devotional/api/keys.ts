@@ -1,4 +1,4 @@
-import { privateKey } from '../../../lib/query-client';
+import { privateKey } from '#pwa/lib/query-client';
 
 /**
  * Query keys of the devotional feature. Today's devotional is public and keyed by the reader's

@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
-import type { HeartsInfo } from '../../../../contract/content.js';
-import { useToast } from '../../../components/ui/toast';
-import { openAuthDialog } from '../../../lib/auth-dialog';
-import { useUser } from '../../../lib/session';
-import type { OutboxEntry } from '../../../offline/db';
-import { outbox } from '../../../offline/outbox';
-import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { queuedWrites } from '../../../offline/write-registry';
+import type { HeartsInfo } from '#contract/content';
+import { useToast } from '#pwa/components/ui/toast';
+import { openAuthDialog } from '#pwa/lib/auth-dialog';
+import { useUser } from '#pwa/lib/session';
+import type { OutboxEntry } from '#pwa/offline/db';
+import { outbox } from '#pwa/offline/outbox';
+import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline/use-outbox';
+import { queuedWrites } from '#pwa/offline/write-registry';
 import { heartSubject, setHeartWrite } from './writes';
 
 export interface HeartView {

@@ -1,11 +1,11 @@
-import { lazyExport } from '../../../lib/lazy-part';
-import type { Devotional } from '../../../../contract/content.js';
+import { lazyExport } from '#pwa/lib/lazy-part';
+import type { Devotional } from '#contract/content';
 import { BookHeart } from 'lucide-react';
-import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { formatLocalDay, todayIn } from '../../../lib/format';
-import { useFormatting } from '../../../lib/use-hydrated';
-import { AfterHydration } from '../../../components/ui/after-hydration';
+import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { formatLocalDay, todayIn } from '#pwa/lib/format';
+import { useFormatting } from '#pwa/lib/use-hydrated';
+import { AfterHydration } from '#pwa/components/ui/after-hydration';
 import { useLastSavedDevotional, useTodayDevotional } from '../api/get-today-devotional';
 
 // The heart writes through the outbox (IndexedDB): it loads just after the devotional's text.

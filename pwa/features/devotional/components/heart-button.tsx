@@ -1,11 +1,11 @@
 import { Heart } from 'lucide-react';
-import { SyncMark } from '../../../components/ui/sync-mark';
-import { recheckingRestored } from '../../../lib/query-client';
-import { useUser } from '../../../lib/session';
+import { SyncMark } from '#pwa/components/ui/sync-mark';
+import { recheckingRestored } from '#pwa/lib/query-client';
+import { useUser } from '#pwa/lib/session';
 import { useHearts } from '../api/get-hearts';
 import { heartView, useHeartDevotional } from '../api/set-heart';
-import { formatNumber } from '../../../lib/format';
-import { useFormatting } from '../../../lib/use-hydrated';
+import { formatNumber } from '#pwa/lib/format';
+import { useFormatting } from '#pwa/lib/use-hydrated';
 
 /**
  * The devotional's heart: a toggle button (aria-pressed) with the count beside the icon, shown

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { liveQuestionSchema, type CreateQuestionInput, type LiveQuestion } from '../../../../contract/live.js';
-import { apiFetch } from '../../../lib/api-client';
-import { useToast } from '../../../components/ui/toast';
+import { liveQuestionSchema, type CreateQuestionInput, type LiveQuestion } from '#contract/live';
+import { apiFetch } from '#pwa/lib/api-client';
+import { useToast } from '#pwa/components/ui/toast';
 import { liveKeys } from './live-streams';
 
 /** POST /api/questions. Anyone may ask, under a name; no sign-in. */

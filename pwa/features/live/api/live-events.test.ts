@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
-import type { LiveQuestion } from '../../../../contract/live.js';
-import { FakeEventSource, latestEventSource, stubEventSource } from '../../../test/fake-event-source';
-import { setOnline } from '../../../test/online';
+import type { LiveQuestion } from '#contract/live';
+import { FakeEventSource, latestEventSource, stubEventSource } from '#pwa/test/fake-event-source';
+import { setOnline } from '#pwa/test/online';
 import { connectLiveEvents, withQuestion, type LiveEventHandlers } from './live-events';
 
 const aQuestion = (overrides: Partial<LiveQuestion> = {}): LiveQuestion => ({

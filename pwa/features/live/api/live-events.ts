@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { liveEventsPath } from '../../../../contract/live-events.js';
-import { liveQuestionSchema, liveViewersEventSchema, type LiveQuestion } from '../../../../contract/live.js';
+import { liveEventsPath } from '#contract/live-events';
+import { liveQuestionSchema, liveViewersEventSchema, type LiveQuestion } from '#contract/live';
 import { liveKeys, type QuestionPages } from './live-streams';
 
 export interface LiveEventHandlers {

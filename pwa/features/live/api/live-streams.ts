@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { liveQuestionSchema, liveStreamSchema, type LiveQuestion, type LiveStream } from '../../../../contract/live.js';
-import { apiFetch, withQuery } from '../../../lib/api-client';
-import { alwaysUnlessOffline } from '../../../lib/query-client';
+import { liveQuestionSchema, liveStreamSchema, type LiveQuestion, type LiveStream } from '#contract/live';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import { alwaysUnlessOffline } from '#pwa/lib/query-client';
 
 export const liveKeys = {
   all: ['live'] as const,

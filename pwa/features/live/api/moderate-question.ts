@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { liveQuestionSchema, type LiveQuestion, type ModerateQuestionInput } from '../../../../contract/live.js';
-import { apiFetch } from '../../../lib/api-client';
-import { useToast } from '../../../components/ui/toast';
+import { liveQuestionSchema, type LiveQuestion, type ModerateQuestionInput } from '#contract/live';
+import { apiFetch } from '#pwa/lib/api-client';
+import { useToast } from '#pwa/components/ui/toast';
 import { liveKeys, type QuestionPages } from './live-streams';
 import { withQuestion } from './live-events';
 

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { ASKED_BY_MAX, QUESTION_MAX } from '../../../../contract/live.js';
-import { OfflineNote } from '../../../components/ui/offline';
-import { TextField } from '../../../components/ui/text-field';
-import { useToast } from '../../../components/ui/toast';
-import { useUser } from '../../../lib/session';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { ASKED_BY_MAX, QUESTION_MAX } from '#contract/live';
+import { OfflineNote } from '#pwa/components/ui/offline';
+import { TextField } from '#pwa/components/ui/text-field';
+import { useToast } from '#pwa/components/ui/toast';
+import { useUser } from '#pwa/lib/session';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useAskQuestion } from '../api/ask-question';
 
 export const ASK_OFFLINE = "You're offline. Connect to ask a question.";

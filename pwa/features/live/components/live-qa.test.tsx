@@ -1,18 +1,18 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { LiveQuestion, LiveStream } from '../../../../contract/live.js';
+import type { LiveQuestion, LiveStream } from '#contract/live';
 import type { ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { ToastProvider } from '../../../components/ui/toast';
-import { UserProvider } from '../../../lib/session';
-import { formatDateTime } from '../../../lib/format';
-import { createQueryClient } from '../../../lib/query-client';
+import { ToastProvider } from '#pwa/components/ui/toast';
+import { UserProvider } from '#pwa/lib/session';
+import { formatDateTime } from '#pwa/lib/format';
+import { createQueryClient } from '#pwa/lib/query-client';
 import { liveKeys, type QuestionPages } from '../api/live-streams';
-import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
-import { setOnline } from '../../../test/online';
-import { aUser, renderWithProviders, storeUser } from '../../../test/render';
-import { renderWithSaved } from '../../../test/render-saved';
-import { latestEventSource, stubEventSource } from '../../../test/fake-event-source';
+import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
+import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
+import { renderWithSaved } from '#pwa/test/render-saved';
+import { latestEventSource, stubEventSource } from '#pwa/test/fake-event-source';
 import { LiveQa } from './live-qa';
 
 const aStream = (overrides: Partial<LiveStream> = {}): LiveStream => ({

@@ -1,15 +1,15 @@
 import { CalendarClock, Eye, RadioTower } from 'lucide-react';
-import type { LiveStream } from '../../../../contract/live.js';
-import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { formatDateTime, formatNumber } from '../../../lib/format';
-import { useFormatting } from '../../../lib/use-hydrated';
+import type { LiveStream } from '#contract/live';
+import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { formatDateTime, formatNumber } from '#pwa/lib/format';
+import { useFormatting } from '#pwa/lib/use-hydrated';
 import { useLiveEvents } from '../api/live-events';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
 import { QuestionList } from './question-list';
-import { LoadError } from '../../../components/ui/load-error';
-import { CARD_GRID } from '../../../components/content';
+import { LoadError } from '#pwa/components/ui/load-error';
+import { CARD_GRID } from '#pwa/components/content';
 
 /** The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming sessions. */
 export function LiveQa() {

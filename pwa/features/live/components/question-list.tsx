@@ -1,15 +1,15 @@
 import { useId } from 'react';
 import { CheckCircle2, RefreshCw, Star, type LucideIcon } from 'lucide-react';
-import type { LiveQuestion } from '../../../../contract/live.js';
-import { NeedsConnection } from '../../../components/ui/offline';
-import { ShowMore } from '../../../components/ui/show-more';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { formatAge } from '../../../lib/format';
-import { useUser } from '../../../lib/session';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import type { LiveQuestion } from '#contract/live';
+import { NeedsConnection } from '#pwa/components/ui/offline';
+import { ShowMore } from '#pwa/components/ui/show-more';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { formatAge } from '#pwa/lib/format';
+import { useUser } from '#pwa/lib/session';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useQuestions } from '../api/live-streams';
 import { useModerateQuestion } from '../api/moderate-question';
-import { newestFirst } from '../../../lib/order';
+import { newestFirst } from '#pwa/lib/order';
 
 /** The server's order: highlighted first, then newest first (the id breaks ties). */
 const byServerOrder = (a: LiveQuestion, b: LiveQuestion) =>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { NewsletterInput } from '../../../../contract/content.js';
-import { apiFetch } from '../../../lib/api-client';
+import type { NewsletterInput } from '#contract/content';
+import { apiFetch } from '#pwa/lib/api-client';
 
 /** POST /api/newsletter {email}. The server answers 200 with the same message for a new and a known address. */
 export const subscribe = (input: NewsletterInput) => apiFetch('/api/newsletter', { method: 'POST', body: input });

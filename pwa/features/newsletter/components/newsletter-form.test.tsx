@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch, offline, type Answer } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
+import { json, mockFetch, offline, type Answer } from '#pwa/test/fetch';
+import { renderWithProviders } from '#pwa/test/render';
 import { NewsletterForm } from './newsletter-form';
 
 const field = () => screen.getByLabelText('Email address') as HTMLInputElement;

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
-import { useToast } from '../../../components/ui/toast';
-import { NetworkError, serverMessageOf } from '../../../lib/api-client';
+import { useToast } from '#pwa/components/ui/toast';
+import { NetworkError, serverMessageOf } from '#pwa/lib/api-client';
 import { useSubscribe } from '../api/subscribe';
 
 /**

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb, type AppDatabase, type Note } from '../../../offline/db';
-import { requestPersistentStorage } from '../../../offline/storage';
+import { appDb, type AppDatabase, type Note } from '#pwa/offline/db';
+import { requestPersistentStorage } from '#pwa/offline/storage';
 
 export type NoteContentType = Note['contentType'];
 

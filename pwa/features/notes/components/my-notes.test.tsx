@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
-import { appDb } from '../../../offline/db';
-import { renderWithProviders } from '../../../test/render';
+import { appDb } from '#pwa/offline/db';
+import { renderWithProviders } from '#pwa/test/render';
 import { saveNote } from '../api/notes-store';
 import { MyNotes, NO_NOTES } from './my-notes';
 

@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Download, NotebookPen, Trash2 } from 'lucide-react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { SearchInput } from '../../../components/ui/search-input';
-import { useToast } from '../../../components/ui/toast';
-import { formatDate } from '../../../lib/format';
-import type { Note } from '../../../offline/db';
+import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
+import { SearchInput } from '#pwa/components/ui/search-input';
+import { useToast } from '#pwa/components/ui/toast';
+import { formatDate } from '#pwa/lib/format';
+import type { Note } from '#pwa/offline/db';
 import { deleteNote, useAllNotes } from '../api/notes-store';
-import { notePath, noteTitle } from '../../../offline/note-subject';
+import { notePath, noteTitle } from '#pwa/offline/note-subject';
 import { exportFileName, exportMarkdown, notesToMarkdown } from '../notes-export';
-import { LoadingBlock } from '../../../components/ui/loading-block';
+import { LoadingBlock } from '#pwa/components/ui/loading-block';
 
 export const NO_NOTES = 'No notes yet. What you write in “Your Notes” beside a video or an article shows up here.';
 const EXCERPT_LENGTH = 180;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { NotebookPen } from 'lucide-react';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '#pwa/components/ui/dialog';
 import { useNote, type NoteContentType } from '../api/notes-store';
 import { NotesPanel } from './notes-panel';
 

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appDb } from '../../../offline/db';
+import { appDb } from '#pwa/offline/db';
 import { noteKey, saveNote } from '../api/notes-store';
 import { NotesButton } from './notes-button';
 import { NotesPanel } from './notes-panel';

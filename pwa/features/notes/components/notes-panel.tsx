@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
 import { deleteNote, noteKey, saveNote, useNote, type NoteContentType } from '../api/notes-store';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber } from '#pwa/lib/format';
 
 export interface NotesPanelProps {
   contentType: NoteContentType;

@@ -1,5 +1,5 @@
-import { storedObjectSchema, uploadTicketSchema, userSchema, type StoredObject, type User } from '../../../../contract/users.js';
-import { apiFetch } from '../../../lib/api-client';
+import { storedObjectSchema, uploadTicketSchema, userSchema, type StoredObject, type User } from '#contract/users';
+import { apiFetch } from '#pwa/lib/api-client';
 
 /** POST /api/objects/upload: a one-time address on this origin to PUT one image to. */
 export const getUploadTicket = (): Promise<string> => apiFetch('/api/objects/upload', { method: 'POST', schema: uploadTicketSchema }).then((t) => t.uploadURL);

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { userSchema, type User } from '../../../../contract/users.js';
-import { apiFetch } from '../../../lib/api-client';
-import { privateKey } from '../../../lib/query-client';
-import { readStoredUser, useUser } from '../../../lib/session';
+import { userSchema, type User } from '#contract/users';
+import { apiFetch } from '#pwa/lib/api-client';
+import { privateKey } from '#pwa/lib/query-client';
+import { readStoredUser, useUser } from '#pwa/lib/session';
 
 /** Under the owner's private key: signing out drops it, and the next user never sees it. */
 export const profileKeys = {

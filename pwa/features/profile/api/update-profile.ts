@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { userSchema, type UpdateProfileInput, type User } from '../../../../contract/users.js';
-import { apiFetch } from '../../../lib/api-client';
-import { useToast } from '../../../components/ui/toast';
+import { userSchema, type UpdateProfileInput, type User } from '#contract/users';
+import { apiFetch } from '#pwa/lib/api-client';
+import { useToast } from '#pwa/components/ui/toast';
 import { socialLinksJson } from '../social-links';
 import { useApplyUserUpdate } from './profile';
 

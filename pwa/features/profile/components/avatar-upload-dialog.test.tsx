@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { json, mockFetch } from '../../../test/fetch';
-import { aUser, renderApp, storeUser } from '../../../test/render';
+import { json, mockFetch } from '#pwa/test/fetch';
+import { aUser, renderApp, storeUser } from '#pwa/test/render';
 import { isRetryableStatus } from './use-avatar-upload';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

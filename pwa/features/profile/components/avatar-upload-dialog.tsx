@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { CheckCircle2, ImageUp, Pause, Play, RotateCcw, Upload, X } from 'lucide-react';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog } from '#pwa/components/ui/dialog';
 import { useAvatarUpload, type AvatarUpload, type UploadStage } from './use-avatar-upload';
 
 /** The dialog's own lifecycle (docs/product.md#avatar-upload): content stays while it closes, then goes (which aborts and resets). */

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { isSocialLink, SOCIAL_LINK_MESSAGE, updateProfileInputSchema, type User } from '../../../../contract/users.js';
-import { TextAreaField, TextField } from '../../../components/ui/text-field';
-import { ApiError } from '../../../lib/api-client';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { isSocialLink, SOCIAL_LINK_MESSAGE, updateProfileInputSchema, type User } from '#contract/users';
+import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
+import { ApiError } from '#pwa/lib/api-client';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useUpdateProfile, type ProfileValues } from '../api/update-profile';
 import { readSocialLinks } from '../social-links';
 

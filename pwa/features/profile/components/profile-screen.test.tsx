@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { User } from '../../../../contract/users.js';
-import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
-import { setOnline } from '../../../test/online';
-import { aUser, renderApp, storeUser } from '../../../test/render';
-import { renderAppWithSaved } from '../../../test/render-saved';
+import type { User } from '#contract/users';
+import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
+import { aUser, renderApp, storeUser } from '#pwa/test/render';
+import { renderAppWithSaved } from '#pwa/test/render-saved';
 import { profileKeys } from '../api/profile';
 import { toUpdateProfileInput } from '../api/update-profile';
 

@@ -1,16 +1,16 @@
 import { Suspense, useEffect, useState } from 'react';
-import { lazyExport } from '../../../lib/lazy-part';
+import { lazyExport } from '#pwa/lib/lazy-part';
 import { ImageUp, Pencil } from 'lucide-react';
-import type { User } from '../../../../contract/users.js';
-import { Avatar } from '../../../components/ui/avatar';
-import { NeedsConnection, OfflineDataNote, OfflineNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import type { User } from '#contract/users';
+import { Avatar } from '#pwa/components/ui/avatar';
+import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useProfile } from '../api/profile';
 import type { AvatarDialogState } from './avatar-upload-dialog';
 import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
-import { LoadError } from '../../../components/ui/load-error';
+import { LoadError } from '#pwa/components/ui/load-error';
 
 // Uppy comes with the dialog, so the profile page does not load it until someone uploads.
 const AvatarUploadDialog = lazyExport(() => import('./avatar-upload-dialog'), 'default');

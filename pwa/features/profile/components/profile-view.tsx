@@ -1,5 +1,5 @@
 import { Camera, Globe, Plus } from 'lucide-react';
-import type { User } from '../../../../contract/users.js';
+import type { User } from '#contract/users';
 import { readSocialLinks, socialLink, websiteLink } from '../social-links';
 
 const LINK_REL = 'noopener noreferrer me';

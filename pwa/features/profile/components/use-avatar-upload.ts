@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import Uppy, { type Body, type Meta } from '@uppy/core';
 import XHRUpload from '@uppy/xhr-upload';
-import { MAX_UPLOAD_BYTES } from '../../../../contract/users.js';
-import { ApiError, NetworkError, serverMessageInText } from '../../../lib/api-client';
-import { useToast } from '../../../components/ui/toast';
+import { MAX_UPLOAD_BYTES } from '#contract/users';
+import { ApiError, NetworkError, serverMessageInText } from '#pwa/lib/api-client';
+import { useToast } from '#pwa/components/ui/toast';
 import { getUploadTicket, parseStoredObject, updateAvatar } from '../api/avatar';
 import { useApplyUserUpdate } from '../api/profile';
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { progressSchema, type ContentType } from '../../../../contract/index.js';
-import { apiFetch, withQuery } from '../../../lib/api-client';
-import { privateKey } from '../../../lib/query-client';
+import { progressSchema, type ContentType } from '#contract';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import { privateKey } from '#pwa/lib/query-client';
 
 /** One user's completion records live under privateKey(userId), so signing out drops them. */
 export const progressKeys = {

@@ -1,13 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appDb } from '../../../offline/db';
-import { outbox } from '../../../offline/outbox';
-import { json, mockFetch, type MockRequest } from '../../../test/fetch';
-import { createQueryClient } from '../../../lib/query-client';
-import { aUser, renderWithProviders, storeUser } from '../../../test/render';
+import { appDb } from '#pwa/offline/db';
+import { outbox } from '#pwa/offline/outbox';
+import { json, mockFetch, type MockRequest } from '#pwa/test/fetch';
+import { createQueryClient } from '#pwa/lib/query-client';
+import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { progressKeys } from '../api/progress';
 import { setProgressWrite } from '../api/writes';
-import { Delivery } from '../../../test/delivery';
+import { Delivery } from '#pwa/test/delivery';
 import { CompleteButton } from './complete-button';
 
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';

@@ -1,11 +1,11 @@
 import { CheckCircle2, Circle } from 'lucide-react';
-import type { ContentType } from '../../../../contract/index.js';
-import { SyncMark } from '../../../components/ui/sync-mark';
-import { useToast } from '../../../components/ui/toast';
-import { recheckingRestored } from '../../../lib/query-client';
-import { useUser } from '../../../lib/session';
-import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '../../../offline/use-outbox';
-import { queuedWrites } from '../../../offline/write-registry';
+import type { ContentType } from '#contract';
+import { SyncMark } from '#pwa/components/ui/sync-mark';
+import { useToast } from '#pwa/components/ui/toast';
+import { recheckingRestored } from '#pwa/lib/query-client';
+import { useUser } from '#pwa/lib/session';
+import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline/use-outbox';
+import { queuedWrites } from '#pwa/offline/write-registry';
 import { useProgressCheck } from '../api/progress';
 import { progressSubject, setProgressWrite } from '../api/writes';
 

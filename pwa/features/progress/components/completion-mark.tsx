@@ -1,8 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
-import type { ContentType } from '../../../../contract/index.js';
-import { useUser } from '../../../lib/session';
-import { useOutboxSubject } from '../../../offline/use-outbox';
-import { queuedWrites } from '../../../offline/write-registry';
+import type { ContentType } from '#contract';
+import { useUser } from '#pwa/lib/session';
+import { useOutboxSubject } from '#pwa/offline/use-outbox';
+import { queuedWrites } from '#pwa/offline/write-registry';
 import { useUserProgress } from '../api/progress';
 import { progressSubject, setProgressWrite } from '../api/writes';
 

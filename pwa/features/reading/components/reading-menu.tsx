@@ -1,5 +1,5 @@
 import { Type } from 'lucide-react';
-import { useDisclosure } from '../../../lib/use-disclosure';
+import { useDisclosure } from '#pwa/lib/use-disclosure';
 import { ReadingSettings } from './reading-settings-lazy';
 
 /**

@@ -1,5 +1,5 @@
 import { Suspense, type ComponentProps } from 'react';
-import { lazyExport } from '../../../lib/lazy-part';
+import { lazyExport } from '#pwa/lib/lazy-part';
 
 // The settings' controls load when a menu first opens them: nothing of them is in the first
 // download of a page (the theme and text size themselves are applied before the first paint).

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { TEXT_SIZES, THEMES, type TextSize, type Theme } from '../../../../contract/reading.js';
+import { TEXT_SIZES, THEMES, type TextSize, type Theme } from '#contract/reading';
 import { setReading } from '../reading-store';
 import { useReading } from '../use-reading';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { pageQuiet } from '../../../lib/page-settled';
+import { pageQuiet } from '#pwa/lib/page-settled';
 import { clearPosition, getPosition, savePosition } from '../resume-store';
 import { loadYoutubeIframeApi, PlayerState, type YoutubeApi, type YoutubePlayer } from '../youtube/iframe-api';
 

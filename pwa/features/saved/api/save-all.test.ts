@@ -1,6 +1,6 @@
-import { savedDb } from '../../../offline/saved-store';
-import { json, mockFetch } from '../../../test/fetch';
-import { aSavedPost } from '../../../test/saved';
+import { savedDb } from '#pwa/offline/saved-store';
+import { json, mockFetch } from '#pwa/test/fetch';
+import { aSavedPost } from '#pwa/test/saved';
 import { saveAllPosts } from './save-all';
 
 beforeEach(async () => {

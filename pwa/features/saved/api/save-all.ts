@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { Category } from '../../../../contract/common.js';
-import { blogPostSchema, blogPostSummarySchema, type BlogPost } from '../../../../contract/content.js';
-import { apiFetch, withQuery } from '../../../lib/api-client';
-import { saveItem } from '../../../offline/saved-store';
+import type { Category } from '#contract/common';
+import { blogPostSchema, blogPostSummarySchema, type BlogPost } from '#contract/content';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import { saveItem } from '#pwa/offline/saved-store';
 
 // 'Save all for offline' on /blog: loaded when the reader presses it (a dynamic import), never before.
 

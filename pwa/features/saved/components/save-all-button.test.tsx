@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { allSaved, getSavedPost, savedDb } from '../../../offline/saved-store';
-import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
-import { renderWithProviders } from '../../../test/render';
-import { aSavedPost } from '../../../test/saved';
+import { allSaved, getSavedPost, savedDb } from '#pwa/offline/saved-store';
+import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
+import { renderWithProviders } from '#pwa/test/render';
+import { aSavedPost } from '#pwa/test/saved';
 import { SaveAllButton, SAVE_ALL_LABEL } from './save-all-button';
 
 beforeEach(async () => {

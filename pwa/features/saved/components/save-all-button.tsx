@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { CloudDownload } from 'lucide-react';
-import type { Category } from '../../../../contract/common.js';
-import { useToast } from '../../../components/ui/toast';
-import { categoryLabel } from '../../../lib/format';
+import type { Category } from '#contract/common';
+import { useToast } from '#pwa/components/ui/toast';
+import { categoryLabel } from '#pwa/lib/format';
 import type { SaveAllProgress } from '../api/save-all';
 
 export const SAVE_ALL_LABEL = 'Save all for offline';

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getSavedPost, getSavedVideo, savedDb } from '../../../offline/saved-store';
-import { setOnline } from '../../../test/online';
-import { renderWithProviders } from '../../../test/render';
-import { aSavedPost, aSavedVideo } from '../../../test/saved';
+import { getSavedPost, getSavedVideo, savedDb } from '#pwa/offline/saved-store';
+import { setOnline } from '#pwa/test/online';
+import { renderWithProviders } from '#pwa/test/render';
+import { aSavedPost, aSavedVideo } from '#pwa/test/saved';
 import { SaveButton, SAVE_LABEL, SAVED_LABEL, VIDEO_NEEDS_CONNECTION } from './save-button';
 
 beforeEach(async () => {
@@ -32,7 +32,7 @@ describe('SaveButton', () => {
   });
 
   test('shows an item saved before (in another tab, or by Save all) as saved', async () => {
-    const { saveItem } = await import('../../../offline/saved-store');
+    const { saveItem } = await import('#pwa/offline/saved-store');
     await saveItem({ kind: 'post', post: aSavedPost(9) });
     renderWithProviders(<SaveButton kind="post" post={aSavedPost(9)} />);
     await waitFor(() => expect(button().textContent).toBe(SAVED_LABEL));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CloudDownload, CloudCheck } from 'lucide-react';
-import { useToast } from '../../../components/ui/toast';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { useToast } from '#pwa/components/ui/toast';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { keyOf, removeFromDevice, saveForOffline, useIsSaved, type Saveable } from '../api/saved-items';
 
 export const SAVE_LABEL = 'Save for offline';

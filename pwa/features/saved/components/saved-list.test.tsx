@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { saveItem, savedDb } from '../../../offline/saved-store';
-import { renderWithProviders } from '../../../test/render';
-import { aSavedPost, aSavedVideo } from '../../../test/saved';
+import { saveItem, savedDb } from '#pwa/offline/saved-store';
+import { renderWithProviders } from '#pwa/test/render';
+import { aSavedPost, aSavedVideo } from '#pwa/test/saved';
 import { NO_SAVED, SavedList } from './saved-list';
 
 beforeEach(async () => {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { BookOpen, CloudOff, HardDrive, Trash2, Video as VideoIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useToast } from '../../../components/ui/toast';
-import { formatDate } from '../../../lib/format';
-import { savedItemBytes, totalSavedBytes, type SavedItem } from '../../../offline/saved-store';
-import { formatBytes, getStorageInfo, type StorageInfo } from '../../../offline/storage';
+import { useToast } from '#pwa/components/ui/toast';
+import { formatDate } from '#pwa/lib/format';
+import { savedItemBytes, totalSavedBytes, type SavedItem } from '#pwa/offline/saved-store';
+import { formatBytes, getStorageInfo, type StorageInfo } from '#pwa/offline/storage';
 import { removeFromDevice, useAllSaved } from '../api/saved-items';
-import { LoadingBlock } from '../../../components/ui/loading-block';
+import { LoadingBlock } from '#pwa/components/ui/loading-block';
 
 export const NO_SAVED = 'Nothing is saved on this device yet. Press ‘Save for offline’ on an article or a video (or ‘Save all for offline’ on the blog) to read it here without a connection.';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchResultSchema, type SearchResult } from '../../../../contract/content.js';
-import { apiFetch, withQuery } from '../../../lib/api-client';
+import { searchResultSchema, type SearchResult } from '#contract/content';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
 
 export const searchKeys = {
   all: ['search'] as const,

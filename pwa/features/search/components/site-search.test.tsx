@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BlogPostSummary, Video } from '../../../../contract/content.js';
-import { json, mockFetch, offline, type MockRequest } from '../../../test/fetch';
-import { setOnline } from '../../../test/online';
-import { renderApp } from '../../../test/render';
-import { renderAppWithSaved } from '../../../test/render-saved';
+import type { BlogPostSummary, Video } from '#contract/content';
+import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
+import { renderApp } from '#pwa/test/render';
+import { renderAppWithSaved } from '#pwa/test/render-saved';
 import { searchKeys } from '../api/search';
 import { POPULAR_TOPICS, resultLine } from './topics';
 

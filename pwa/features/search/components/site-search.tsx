@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { BookOpen, SearchX, Video } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { ArticleGrid, CardSkeletons, ResultGroup, VideoGrid } from '../../../components/content';
-import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
+import { ArticleGrid, CardSkeletons, ResultGroup, VideoGrid } from '#pwa/components/content';
+import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { useSearch } from '../api/search';
-import { SearchInput } from '../../../components/ui/search-input';
-import { searchPath } from '../../../lib/use-search-form';
+import { SearchInput } from '#pwa/components/ui/search-input';
+import { searchPath } from '#pwa/lib/use-search-form';
 import { POPULAR_TOPICS, resultLine } from './topics';
-import { LoadError } from '../../../components/ui/load-error';
-import type { OfflineSearchSlot } from '../../../components/ui/offline-search-slot';
+import { LoadError } from '#pwa/components/ui/load-error';
+import type { OfflineSearchSlot } from '#pwa/components/ui/offline-search-slot';
 
 /**
  * The site search screen (docs/product.md#site-search): the query comes from the URL (`query`, already trimmed), so a

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithProviders } from '../../../test/render';
+import { renderWithProviders } from '#pwa/test/render';
 import { LINK_COPIED, SHARE_FAILED, ShareButton } from './share-button';
 
 function stubNavigator(parts: { share?: unknown; clipboard?: unknown }) {

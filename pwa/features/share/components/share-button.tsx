@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { useToast } from '../../../components/ui/toast';
+import { useToast } from '#pwa/components/ui/toast';
 import { shareLink, type Shared } from '../share-link';
 
 export const LINK_COPIED = 'Link copied';

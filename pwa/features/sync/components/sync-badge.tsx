@@ -1,6 +1,6 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 
 /**
  * The header's connection mark: "Offline" while the browser has no network, and the number of

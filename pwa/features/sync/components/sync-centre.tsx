@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { AlertTriangle, CheckCircle2, Clock, CloudOff, HardDrive, RefreshCw, Trash2 } from 'lucide-react';
-import { formatAge } from '../../../lib/format';
-import { useOnlineStatus } from '../../../lib/use-online-status';
-import { useUser } from '../../../lib/session';
-import { outbox } from '../../../offline/outbox';
-import { formatBytes, getStorageInfo, requestPersistentStorage, type StorageInfo } from '../../../offline/storage';
-import { deliverNow, useOutboxActions, useWritesReady } from '../../../offline/use-outbox';
-import { describeWrite } from '../../../offline/write-registry';
+import { formatAge } from '#pwa/lib/format';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
+import { useUser } from '#pwa/lib/session';
+import { outbox } from '#pwa/offline/outbox';
+import { formatBytes, getStorageInfo, requestPersistentStorage, type StorageInfo } from '#pwa/offline/storage';
+import { deliverNow, useOutboxActions, useWritesReady } from '#pwa/offline/use-outbox';
+import { describeWrite } from '#pwa/offline/write-registry';
 import { useSyncState } from '../use-sync-state';
 
 /**

@@ -1,4 +1,4 @@
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useSyncState } from '../use-sync-state';
 import { SyncBadge } from './sync-badge';
 

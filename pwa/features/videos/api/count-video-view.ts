@@ -1,4 +1,4 @@
-import { useCountViewOnce } from '../../../lib/use-count-view';
+import { useCountViewOnce } from '#pwa/lib/use-count-view';
 import { videoKeys } from './video-keys';
 
 const viewsPath = (id: number) => `/api/videos/${id}/views`;

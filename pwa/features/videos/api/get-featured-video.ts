@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { videoSchema } from '../../../../contract/content.js';
-import { freshOncePerVisit } from '../../../lib/query-client';
-import { apiFetch } from '../../../lib/api-client';
+import { videoSchema } from '#contract/content';
+import { freshOncePerVisit } from '#pwa/lib/query-client';
+import { apiFetch } from '#pwa/lib/api-client';
 import { videoKeys } from './video-keys';
 
 // Under videoKeys.all, so refreshing every video query refreshes this one too.

@@ -1,7 +1,7 @@
-import { NetworkError } from '../../../lib/api-client';
-import { saveItem, savedDb } from '../../../offline/saved-store';
-import { mockFetch, offline } from '../../../test/fetch';
-import { aSavedVideo } from '../../../test/saved';
+import { NetworkError } from '#pwa/lib/api-client';
+import { saveItem, savedDb } from '#pwa/offline/saved-store';
+import { mockFetch, offline } from '#pwa/test/fetch';
+import { aSavedVideo } from '#pwa/test/saved';
 import { getVideoOrSaved } from './get-video';
 
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { videoSchema, type Video } from '../../../../contract/content.js';
-import { ApiError, apiFetch } from '../../../lib/api-client';
-import { orSavedCopy } from '../../../offline/saved-fallback';
+import { videoSchema, type Video } from '#contract/content';
+import { ApiError, apiFetch } from '#pwa/lib/api-client';
+import { orSavedCopy } from '#pwa/offline/saved-fallback';
 import { videoKeys } from './video-keys';
 
 /** The text (docs/product.md#messages-and-errors) for a video that could not be loaded (other than a missing one). */

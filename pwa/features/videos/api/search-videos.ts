@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { videoSchema, type Video } from '../../../../contract/content.js';
-import { apiFetch, withQuery } from '../../../lib/api-client';
+import { videoSchema, type Video } from '#contract/content';
+import { apiFetch, withQuery } from '#pwa/lib/api-client';
 import { videoKeys } from './video-keys';
 
 /** The text (docs/product.md#messages-and-errors) for a failed video search. */

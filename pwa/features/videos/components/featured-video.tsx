@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PlayCircle } from 'lucide-react';
-import { DurationMeta, FeaturedSkeleton, ViewsMeta, YoutubeThumbnail } from '../../../components/content';
+import { DurationMeta, FeaturedSkeleton, ViewsMeta, YoutubeThumbnail } from '#pwa/components/content';
 import { useFeaturedVideo } from '../api/get-featured-video';
 
 /** The 'FEATURED VIDEO' block of the home page; nothing when no video is featured or it cannot be fetched. */

@@ -1,4 +1,4 @@
-import { VideoCard } from '../../../components/content';
+import { VideoCard } from '#pwa/components/content';
 import { usePopularVideos } from '../api/get-popular-videos';
 
 export const POPULAR_SHOWN = 2;

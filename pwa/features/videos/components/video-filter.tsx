@@ -1,4 +1,4 @@
-import type { Video } from '../../../../contract/content.js';
+import type { Video } from '#contract/content';
 
 export type VideoFilter = 'all' | 'videos' | 'shorts';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Video } from '../../../../contract/content.js';
-import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
-import { setOnline } from '../../../test/online';
-import { renderApp } from '../../../test/render';
+import type { Video } from '#contract/content';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '#pwa/test/fetch';
+import { setOnline } from '#pwa/test/online';
+import { renderApp } from '#pwa/test/render';
 
 function aVideo(overrides: Partial<Video> = {}): Video {
   return {

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Search, SearchX } from 'lucide-react';
-import { CardSkeletons, VideoGrid } from '../../../components/content';
-import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
+import { CardSkeletons, VideoGrid } from '#pwa/components/content';
+import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { SEARCH_VIDEOS_ERROR, useSearchVideos } from '../api/search-videos';
 import { filterOption, parseFilter, VideoFilterButtons, type VideoFilter } from './video-filter';
-import { SearchInput } from '../../../components/ui/search-input';
-import { LoadError } from '../../../components/ui/load-error';
-import type { OfflineSearchSlot } from '../../../components/ui/offline-search-slot';
+import { SearchInput } from '#pwa/components/ui/search-input';
+import { LoadError } from '#pwa/components/ui/load-error';
+import type { OfflineSearchSlot } from '#pwa/components/ui/offline-search-slot';
 
 const VIDEOS_ONLY = ['video'] as const;
 

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { WifiOff } from 'lucide-react';
-import { YoutubeThumbnail } from '../../../components/content';
-import { useOnlineStatus } from '../../../lib/use-online-status';
+import { YoutubeThumbnail } from '#pwa/components/content';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 
 export const PLAYER_NEEDS_CONNECTION = 'The video player needs a connection.';
 

@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Video } from '../../../../contract/content.js';
-import { json, mockFetch, offline, type Answer, type MockRequest } from '../../../test/fetch';
-import { createQueryClient } from '../../../lib/query-client';
-import { setOnline } from '../../../test/online';
-import { renderApp } from '../../../test/render';
-import { renderAppWithSaved } from '../../../test/render-saved';
+import type { Video } from '#contract/content';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '#pwa/test/fetch';
+import { createQueryClient } from '#pwa/lib/query-client';
+import { setOnline } from '#pwa/test/online';
+import { renderApp } from '#pwa/test/render';
+import { renderAppWithSaved } from '#pwa/test/render-saved';
 import { videoKeys } from '../api/video-keys';
 import { useCountVideoView } from '../api/count-video-view';
 

@@ -1,19 +1,19 @@
 import type { ReactNode } from 'react';
 import { VideoOff } from 'lucide-react';
-import type { Video } from '../../../../contract/content.js';
-import { NeedsConnection, OfflineDataNote } from '../../../components/ui/offline';
-import { useQueryConnectionState } from '../../../components/ui/query-connection-state';
-import { categoryLabel } from '../../../lib/format';
-import { usePageHead, type PageHead } from '../../../lib/use-document-title';
-import { youtubeThumbnailUrl } from '../../../components/content';
+import type { Video } from '#contract/content';
+import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
+import { categoryLabel } from '#pwa/lib/format';
+import { usePageHead, type PageHead } from '#pwa/lib/use-document-title';
+import { youtubeThumbnailUrl } from '#pwa/components/content';
 import { useCountVideoView } from '../api/count-video-view';
 import { GET_VIDEO_ERROR, isNotFound, useVideo } from '../api/get-video';
 import { BackToVideos } from './back-to-videos';
 import { VideoPlayer } from './video-player';
 // A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
-import { rowIdFromPath } from '../../../../contract/row-id.js';
-import { DurationMeta, PublishedMeta, ViewsMeta } from '../../../components/content/meta';
-import { LoadError } from '../../../components/ui/load-error';
+import { rowIdFromPath } from '#contract/row-id';
+import { DurationMeta, PublishedMeta, ViewsMeta } from '#pwa/components/content/meta';
+import { LoadError } from '#pwa/components/ui/load-error';
 
 /** What the watch page adds from other features (bookmark, completion, notes, comments), given the loaded video. */
 export interface WatchVideoSlots {
