@@ -3,23 +3,16 @@
 // stops every worker the way one server stops (decision 003, server-stop.test.ts): a request in
 // flight is answered, then all exit by themselves.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { freePort, HttpClient, killGroup, liveGroupMembers, signalGroup, spawnServer, waitForGroupGone, until as waitUntil, waitUntilServing, type ServerProcess } from '../support/server-process';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { liveGroupMembers, signalGroup, waitForGroupGone, until as waitUntil, type Host, type ServerProcess } from '../support/server-process';
+import { startServerOnTestDatabase, type ServerOnTestDatabase } from '../support/test-server';
 
-let tdb: TestDatabase | undefined;
-let dir = '';
+let running: ServerOnTestDatabase<[Host]> | undefined;
 let server: ServerProcess | undefined;
-const clients: HttpClient[] = [];
 
 afterEach(async () => {
-  for (const c of clients.splice(0)) c.destroy();
-  if (server) await killGroup(server);
-  await tdb?.drop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  server = tdb = undefined;
+  await running?.stop();
+  running = server = undefined;
 });
 
 const cmdline = (pid: number) => {
@@ -54,14 +47,10 @@ const lines = (s: ServerProcess, text: string) => s.output().split('\n').filter(
 
 describe.skipIf(!fs.existsSync('/proc/self/stat'))('WEB_CONCURRENCY=2 npm start', () => {
   test('when started, then two workers serve one port; a worker that dies is replaced; SIGTERM answers the request in flight and stops them all', async () => {
-    tdb = await createTestDatabase();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-cluster-'));
-    const port = await freePort();
-    const databaseUrl = tdb.database.client === 'pg' ? tdb.database.connectionString : `sqlite:${tdb.database.filename}`;
-    server = spawnServer({ port, databaseUrl, uploadDir: path.join(dir, 'uploads'), distDir: path.join(dir, 'no-dist'), env: { WEB_CONCURRENCY: '2' } });
-    const client = new HttpClient(port);
-    clients.push(client);
-    await waitUntilServing(server, client, 60_000);
+    running = await startServerOnTestDatabase({ name: 'cluster', env: { WEB_CONCURRENCY: '2' }, startTimeoutMs: 60_000 });
+    const [host] = running.hosts;
+    server = host.server;
+    const { client } = host;
     await until('the start line', () => lines(server!, '[start] context is key is running at') === 1);
     expect(server.output()).toContain('(2 worker processes,');
     const workers = await until('two workers', () => (workersOf(server!).length === 2 ? workersOf(server!) : null));

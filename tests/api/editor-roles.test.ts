@@ -4,12 +4,12 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { freePort, HttpClient, killGroup, spawnServer, waitUntilServing, type ServerProcess } from '../support/server-process';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
+import type { HttpClient, Host } from '../support/server-process';
+import { testDialect } from '../support/test-db';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { startServerOnTestDatabase, type ServerOnTestDatabase } from '../support/test-server';
 
 const PASSWORD = 'Password1!';
 const post = () => ({ title: `By a new editor ${crypto.randomUUID()}`, content: 'Some words.', excerpt: 'Short.', category: 'apologetics', readTime: 3, substackUrl: '', isExternal: false });
@@ -61,27 +61,19 @@ describe('sign-up never makes an editor', () => {
 });
 
 describe(`npm run editor against a running server (${testDialect()})`, () => {
-  let tdb: TestDatabase;
+  let running: ServerOnTestDatabase<[Host]> | undefined;
   let dir: string;
-  let server: ServerProcess;
   let databaseUrl: string;
   let client: HttpClient;
 
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-editor-'));
-    databaseUrl = tdb.database.client === 'pg' ? tdb.database.connectionString : `sqlite:${tdb.database.filename}`;
-    const port = await freePort();
-    server = spawnServer({ port, databaseUrl, uploadDir: path.join(dir, 'uploads'), distDir: path.join(dir, 'no-dist') });
-    client = new HttpClient(port);
-    await waitUntilServing(server, client, 90_000);
+    running = await startServerOnTestDatabase({ name: 'editor', startTimeoutMs: 90_000 });
+    ({ dir, databaseUrl } = running);
+    client = running.hosts[0].client;
   }, 120_000);
 
   afterAll(async () => {
-    client?.destroy();
-    if (server) await killGroup(server);
-    await tdb?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   test('grant, list and revoke take effect on the signed-in user\'s next request, without a restart or a new sign-in', async () => {

@@ -3,26 +3,20 @@
 // an event stream open on B (LISTEN/NOTIFY), the viewer count adds up both processes' streams,
 // and stopping a process ends its streams instead of waiting on them. On SQLite (one host), the
 // same between the workers of WEB_CONCURRENCY=2, whose primary relays the events.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
-import { freePort, HttpClient, signalGroup, spawnServer, startTwoHosts, stopHosts, waitForGroupGone, waitUntilServing, type Host } from '../support/server-process';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
+import { signalGroup, waitForGroupGone, type Host } from '../support/server-process';
+import { testDialect } from '../support/test-db';
+import { startServerOnTestDatabase, type ServerOnTestDatabase } from '../support/test-server';
 
 const onPostgres = testDialect() === 'pg';
 
-type Node = Host;
-
-let tdb: TestDatabase;
-let dir = '';
-let a: Node;
-let b: Node;
+let a: Host;
+let b: Host;
 let streamId = 0;
 const opened: OpenEventStream[] = [];
 
-async function watch(node: Node): Promise<OpenEventStream> {
+async function watch(node: Host): Promise<OpenEventStream> {
   const stream = await openEventStream(`${node.server.origin}/api/live-streams/${streamId}/events`);
   opened.push(stream);
   expect(stream.status).toBe(200);
@@ -30,20 +24,18 @@ async function watch(node: Node): Promise<OpenEventStream> {
 }
 
 describe.skipIf(!onPostgres)('live events on two API processes sharing one PostgreSQL', () => {
+  let running: ServerOnTestDatabase<[Host, Host]> | undefined;
+
   beforeAll(async () => {
-    tdb = await createTestDatabase();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-live-multi-'));
-    const databaseUrl = tdb.database.client === 'pg' ? tdb.database.connectionString : '';
-    [a, b] = await startTwoHosts({ databaseUrl, dir, env: { PUBLIC_CACHE_MS: '0' } });
-    const [row] = await tdb.db('live_streams').insert({ title: 'Across processes', description: null, is_live: true, viewer_count: 0 }).returning('id');
+    running = await startServerOnTestDatabase({ name: 'live-multi', hosts: 2, env: { PUBLIC_CACHE_MS: '0' }, startTimeoutMs: 45_000 });
+    [a, b] = running.hosts;
+    const [row] = await running.tdb.db('live_streams').insert({ title: 'Across processes', description: null, is_live: true, viewer_count: 0 }).returning('id');
     streamId = Number((row as { id: number }).id);
   }, 120_000);
 
   afterAll(async () => {
     for (const stream of opened) stream.close();
-    await stopHosts([a, b]);
-    await tdb?.drop();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   test('when a question is posted to A, then a stream open on B gets it within 2 s; so does one on A', async () => {
@@ -89,17 +81,13 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
 });
 
 describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=2 on one SQLite file', () => {
-  let node: Node;
-  let sqliteDir = '';
+  let running: ServerOnTestDatabase<[Host]> | undefined;
+  let node: Host;
   let sqliteStream = 0;
 
   beforeAll(async () => {
-    sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-live-cluster-'));
-    const port = await freePort();
-    const file = path.join(sqliteDir, 'app.sqlite');
-    const server = spawnServer({ port, databaseUrl: `sqlite:${file}`, uploadDir: path.join(sqliteDir, 'uploads'), distDir: path.join(sqliteDir, 'no-dist'), env: { WEB_CONCURRENCY: '2', PUBLIC_CACHE_MS: '0' } });
-    node = { server, client: new HttpClient(port) };
-    await waitUntilServing(server, node.client, 45_000);
+    running = await startServerOnTestDatabase({ name: 'live-cluster', env: { WEB_CONCURRENCY: '2', PUBLIC_CACHE_MS: '0' }, startTimeoutMs: 45_000 });
+    [node] = running.hosts;
     const current = await node.client.request('GET', '/api/live-streams/current');
     expect(current.json?.id, 'the sample content has a live stream').toBeTypeOf('number');
     sqliteStream = current.json.id as number;
@@ -107,8 +95,7 @@ describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=
 
   afterAll(async () => {
     for (const stream of opened) stream.close();
-    await stopHosts([node]);
-    if (sqliteDir) fs.rmSync(sqliteDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   test('a question reaches every open stream whichever worker holds it, and the viewer count adds up both workers', async () => {

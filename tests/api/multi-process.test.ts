@@ -4,11 +4,11 @@
 // process did, the other sees: the session, the upload, the idempotent answer. Background jobs run
 // on one process at a time (a lease in the database) and move to the other when their holder dies.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient, killGroup, startTwoHosts, stopHosts, until, type Host } from '../support/server-process';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
+import { HttpClient, killGroup, until, type Host } from '../support/server-process';
+import { testDialect, type TestDatabase } from '../support/test-db';
+import { startServerOnTestDatabase, type ServerOnTestDatabase } from '../support/test-server';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 /** Jobs are tried every 100 ms; a lease outlives its holder by up to 3 s. */
@@ -21,6 +21,7 @@ interface Node extends Host {
   runsOf: (job: string) => string[];
 }
 
+let running: ServerOnTestDatabase<[Host, Host]> | undefined;
 let tdb: TestDatabase;
 let dir = '';
 let a: Node;
@@ -41,21 +42,20 @@ function sameBrowserOn(node: Node, from: HttpClient): HttpClient {
 const ACCOUNT_LIMIT = 6;
 
 beforeAll(async () => {
-  tdb = await createTestDatabase();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-multi-'));
-  const databaseUrl = tdb.database.client === 'pg' ? tdb.database.connectionString : `sqlite:${tdb.database.filename}`;
   // Each host has its own disk: nothing may be shared through it.
-  const hosts = await startTwoHosts({
-    databaseUrl,
-    dir,
+  running = await startServerOnTestDatabase({
+    name: 'multi',
+    hosts: 2,
     env: {
       HOUSEKEEPING_INTERVAL_MS: String(HOUSEKEEPING_INTERVAL_MS),
       JOB_LEASE_MS: String(JOB_LEASE_MS),
       PUBLIC_CACHE_MS: '0',
       LOGIN_ACCOUNT_RATE_LIMIT: String(ACCOUNT_LIMIT),
     },
+    startTimeoutMs: 45_000,
   });
-  [a, b] = hosts.map((host, i) => ({
+  ({ tdb, dir } = running);
+  [a, b] = running.hosts.map((host, i) => ({
     ...host,
     name: i === 0 ? ('A' as const) : ('B' as const),
     runsOf: (job: string) =>
@@ -74,9 +74,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await stopHosts([a, b]);
-  await tdb?.drop();
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await running?.stop();
 });
 
 describe(`two API processes on one ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQLite file'}`, () => {

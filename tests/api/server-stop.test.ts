@@ -26,7 +26,7 @@ import {
   type HttpAnswer,
   type ServerProcess,
 } from '../support/server-process';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-db';
+import { createTestDatabase, databaseUrlOf, testDialect, type TestDatabase } from '../support/test-db';
 
 const WORKERS = 6;
 /** The stream runs at least this long, and until this many comments were answered, before the signal. */
@@ -102,7 +102,7 @@ afterEach(async () => {
 async function scenario(signal: 'SIGTERM' | 'SIGKILL') {
   const db = tdb!;
   const port = await freePort();
-  const databaseUrl = db.database.client === 'pg' ? db.database.connectionString : `sqlite:${db.database.filename}`;
+  const databaseUrl = databaseUrlOf(db.database);
   const log: string[] = [`${signal} on ${testDialect()}, port ${port}`];
   const start = () => {
     const server = spawnServer({ port, databaseUrl, uploadDir: path.join(dir, 'uploads'), distDir: path.join(dir, 'no-dist') });

@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 
 /** A port that was free a moment ago on 127.0.0.1 (listen on 0, note the port, close). */
 export function freePort(): Promise<number> {
@@ -289,32 +288,8 @@ export async function waitUntilServing(server: ServerProcess, client: HttpClient
   throw new Error(`the server did not start serving (last: ${last}); its output:\n${server.output()}`);
 }
 
-/** One API host of a multi-process test: its `npm start` process and a client for it. */
+/** One API host of a test that runs the real server: its `npm start` process and a client for it. */
 export interface Host {
   server: ServerProcess;
   client: HttpClient;
-}
-
-/**
- * Two API hosts started together (as a deploy starts them: both migrate and seed, one after the
- * other) on one database, each with its own disk for uploads under `dir`, and no built app.
- */
-export async function startTwoHosts(opts: { databaseUrl: string; dir: string; env?: Record<string, string> }): Promise<[Host, Host]> {
-  const start = async (name: string): Promise<Host> => {
-    const port = await freePort();
-    const server = spawnServer({ port, databaseUrl: opts.databaseUrl, uploadDir: path.join(opts.dir, `uploads-${name}`), distDir: path.join(opts.dir, 'no-dist'), env: opts.env });
-    return { server, client: new HttpClient(port) };
-  };
-  const hosts = await Promise.all([start('A'), start('B')]);
-  await Promise.all(hosts.map((host) => waitUntilServing(host.server, host.client, 45_000)));
-  return hosts;
-}
-
-/** Closes each started host's client and kills its process group. */
-export async function stopHosts(hosts: (Host | undefined)[]): Promise<void> {
-  for (const host of hosts) {
-    if (!host) continue;
-    host.client.destroy();
-    await killGroup(host.server);
-  }
 }

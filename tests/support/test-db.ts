@@ -13,6 +13,11 @@ export function testDialect(): TestDialect {
   return process.env.TEST_DB === 'pg' ? 'pg' : 'sqlite';
 }
 
+/** The DATABASE_URL that `npm start` (and `npm run editor`) reads for this database. */
+export function databaseUrlOf(database: DatabaseConfig): string {
+  return database.client === 'pg' ? database.connectionString : `sqlite:${database.filename}`;
+}
+
 export interface TestDatabase {
   db: Db;
   database: DatabaseConfig;
