@@ -1,7 +1,7 @@
-// Issue 9: `WEB_CONCURRENCY=2 npm start` runs two worker processes on one port. A worker that
-// dies is replaced; SIGTERM to the process group (a terminal, systemd, a container runtime)
-// stops every worker the way one server stops (decision 003, server-stop.test.ts): a request in
-// flight is answered, then all exit by themselves.
+// `WEB_CONCURRENCY=2 npm start` (docs/decisions/009-uploads-and-jobs-in-the-database.md) runs two
+// worker processes on one port. A worker that dies is replaced; SIGTERM to the process group (a
+// terminal, systemd, a container runtime) stops every worker the way one server stops (decision
+// 003, server-stop.test.ts): a request in flight is answered, then all exit by themselves.
 import fs from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import { liveGroupMembers, signalGroup, waitForGroupGone, until as waitUntil, type Host, type ServerProcess } from '../support/server-process';

@@ -1,6 +1,7 @@
-// Issue 9, finding 1: "Anyone can become an editor". Roles are data, granted and revoked only by
-// `npm run editor` where the server runs, on its database; the running server reads the role on
-// every request, so a change counts from the user's next request without a restart or a new sign-in.
+// Nobody becomes an editor by signing up (docs/decisions/008-roles-are-data.md). Roles are data,
+// granted and revoked only by `npm run editor` where the server runs, on its database; the running
+// server reads the role on every request, so a change counts from the user's next request without a
+// restart or a new sign-in.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';

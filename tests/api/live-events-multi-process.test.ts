@@ -1,8 +1,8 @@
-// Issue 11, part 5: live Q&A events fan out across API processes. Two real API processes
-// (`npm start`, each in its own process group) on one PostgreSQL: a question posted to A reaches
-// an event stream open on B (LISTEN/NOTIFY), the viewer count adds up both processes' streams,
-// and stopping a process ends its streams instead of waiting on them. On SQLite (one host), the
-// same between the workers of WEB_CONCURRENCY=2, whose primary relays the events.
+// Live Q&A events fan out across API processes (docs/decisions/012-live-events.md). Two real API
+// processes (`npm start`, each in its own process group) on one PostgreSQL: a question posted to A
+// reaches an event stream open on B (LISTEN/NOTIFY), the viewer count adds up both processes'
+// streams, and stopping a process ends its streams instead of waiting on them. On SQLite (one
+// host), the same between the workers of WEB_CONCURRENCY=2, whose primary relays the events.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
 import { signalGroup, waitForGroupGone, type Host } from '../support/server-process';

@@ -1,6 +1,6 @@
-// Issue 11, part 5: live Q&A that updates itself. Editors moderate questions (PATCH
-// /api/questions/:id), and every change reaches the open event streams (Server-Sent Events) of
-// the live stream. Runs on SQLite (in-process bus) and, with TEST_DB=pg, on PostgreSQL (NOTIFY).
+// Live Q&A that updates itself (docs/decisions/012-live-events.md). Editors moderate questions
+// (PATCH /api/questions/:id), and every change reaches the open event streams (Server-Sent Events)
+// of the live stream. Runs on SQLite (in-process bus) and, with TEST_DB=pg, on PostgreSQL (NOTIFY).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor, insertLiveStream } from '../support/fixtures';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';

@@ -1,8 +1,9 @@
-// Issue 9, "Many processes, one PostgreSQL": two real API processes (`npm start`, each in its own
-// process group) on two loopback ports share one database: PostgreSQL with TEST_DB=pg, one SQLite
-// file otherwise. Nothing a request needs may live in one process's memory, so whatever one
-// process did, the other sees: the session, the upload, the idempotent answer. Background jobs run
-// on one process at a time (a lease in the database) and move to the other when their holder dies.
+// Many processes, one database (docs/decisions/009-uploads-and-jobs-in-the-database.md): two real
+// API processes (`npm start`, each in its own process group) on two loopback ports share one
+// database: PostgreSQL with TEST_DB=pg, one SQLite file otherwise. Nothing a request needs may live
+// in one process's memory, so whatever one process did, the other sees: the session, the upload,
+// the idempotent answer. Background jobs run on one process at a time (a lease in the database) and
+// move to the other when their holder dies.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

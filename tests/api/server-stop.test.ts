@@ -1,4 +1,4 @@
-// Issue 7, defect 1: "A server stopped mid-request strands writes for good". The real server,
+// A server stopped mid-request must strand no write (docs/decisions/003). The real server,
 // started as a user starts it (`npm start`, its own process group), takes a steady
 // stream of comments from six keep-alive connections, each with its own Idempotency-Key, and is
 // stopped mid-stream: SIGTERM to the whole group (as a terminal, systemd or a container runtime

@@ -1,5 +1,6 @@
-// Issue 9: uploads move from files in UPLOAD_DIR into the database (migration 005), so every API
-// process serves them. An install upgraded with avatars on disk must keep every one of them.
+// Uploads move from files in UPLOAD_DIR into the database (migration 005), so every API process
+// serves them (docs/decisions/009-uploads-and-jobs-in-the-database.md). An install upgraded with
+// avatars on disk must keep every one of them.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
