@@ -50,6 +50,22 @@ export function insertBlogPost(db: Db, overrides: Row = {}): Promise<number> {
   });
 }
 
+/**
+ * A blog post published on 2020-01-01 (behind every post a test dates itself), a 4-minute read,
+ * whose title, Markdown body and excerpt name it: the rows of the blog suites.
+ */
+export function insertBackdatedBlogPost(db: Db, overrides: Row = {}): Promise<number> {
+  seq += 1;
+  return insertBlogPost(db, {
+    title: `Post ${seq}`,
+    content: `# Post ${seq}\n\nBody of post ${seq}.`,
+    excerpt: `Excerpt ${seq}`,
+    read_time: 4,
+    published_at: '2020-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
 /** A live stream that is not live and is scheduled a day from now. */
 export function insertLiveStream(db: Db, overrides: Row = {}): Promise<number> {
   return insertReturningId(db, 'live_streams', {
