@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale';
-import { MAX_ROW_ID } from './row-id';
+import { MAX_ROW_ID, NO_ROW, ROW_ID_TEXT } from './row-id';
 
 /** The six categories shared by videos and blog posts (docs/product.md#categories). */
 export const categories = [
@@ -28,30 +28,42 @@ export const contentTypes = ['video', 'blog'] as const;
 export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType must be video or blog' });
 export type ContentType = z.infer<typeof contentTypeSchema>;
 
-// The row id rule itself (MAX_ROW_ID, isRowId, rowIdFromPath) is in row-id.ts, free of zod.
-export { isRowId, MAX_ROW_ID, rowIdFromPath } from './row-id';
+// The row id rule itself (MAX_ROW_ID, NO_ROW, ROW_ID_TEXT, isRowId, rowIdFromPath) is in row-id.ts, free of zod.
+export { isRowId, MAX_ROW_ID, NO_ROW, ROW_ID_TEXT, rowIdFromPath } from './row-id';
 
 /**
- * The one row id schema: a JSON number or a string of digits (from a path or a query), a whole
- * number from 1 to MAX_ROW_ID; `message` for anything else. `true`, `1.5`, `1e3` and `' 1'` are
- * refused (coercion would read `true` as 1).
+ * The one row id schema, for paths, queries and bodies alike. Strict: a JSON whole number, or
+ * ROW_ID_TEXT (digits without sign or leading zero, as a path or a query writes it), from 1 up;
+ * `message` for anything else (`true`, `null`, `1.5`, `'1e3'`, `' 1'`, `'01'`, 0 and -1 are refused;
+ * nothing is coerced). Bounded: a well-formed id past MAX_ROW_ID names no row and reads as NO_ROW,
+ * so it is answered as any unknown id (a 404, an empty list, "not a comment on this content")
+ * and no number outside the id columns' range reaches the database.
  */
-export function rowIdSchema(message = 'Expected a numeric id') {
+export function idSchema(message = 'Expected a numeric id') {
   return z.pipe(
-    z.pipe(z.union([z.number(), z.string().check(z.regex(/^\d+$/))], { message }), z.transform(Number)),
-    z.number().check(z.int(), z.positive(message), z.maximum(MAX_ROW_ID, message)),
+    z.pipe(z.union([z.number(), z.string().check(z.regex(ROW_ID_TEXT, message))], { message }), z.transform(Number)),
+    z.pipe(
+      z.number().check(z.refine((id) => Number.isInteger(id) && id >= 1, message)),
+      z.transform((id) => (id <= MAX_ROW_ID ? id : NO_ROW)),
+    ),
   );
 }
 
 /**
- * A numeric id in a request body or query (users, videos, posts, comments…), strings coerced; `message`
- * when it is not a number. A whole number past MAX_ROW_ID passes: it names no row, so the lookup
- * answers as for any unknown id (the API's repos check `isRowId` before asking the database).
+ * A row id in a path where anything that is not one names no row, as README's "ids that are not
+ * whole numbers are 404" says: `idSchema`, with every other segment read as NO_ROW, so the lookup
+ * answers its own 404 (after the 400 of a bad query or body and the 403 of a self-check).
  */
-export function numericIdSchema(message = 'Expected a numeric id') {
-  return z.coerce.number({ message }).check(z.int(), z.positive());
+export const pathIdSchema = z.catch(idSchema(), NO_ROW);
+
+/**
+ * `idSchema` for a value that must name a possible row: an id past MAX_ROW_ID is refused with
+ * `message` too. For a client checking what it is about to send; the API reads ids with
+ * `idSchema`, which answers such an id as an unknown one.
+ */
+export function rowIdSchema(message = 'Expected a numeric id') {
+  return z.pipe(idSchema(message), z.number().check(z.refine((id) => id !== NO_ROW, message)));
 }
-export const idSchema = numericIdSchema();
 
 /** A list's `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
 export function pageLimitSchema(fallback: number, max: number) {

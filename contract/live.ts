@@ -28,7 +28,7 @@ export const liveQuestionSchema = z.object({
 export type LiveQuestion = z.infer<typeof liveQuestionSchema>;
 
 export const createQuestionInputSchema = z.object({
-  liveStreamId: z.coerce.number({ message: 'liveStreamId is required' }).check(z.int(), z.positive()),
+  liveStreamId: idSchema('liveStreamId must be a numeric live stream id'),
   askedBy: z
     .string({ message: 'Please provide your name and question.' })
     .check(z.trim(), z.minLength(1, 'Please provide your name and question.'), z.maxLength(ASKED_BY_MAX, `Name must be at most ${ASKED_BY_MAX} characters`)),
@@ -46,7 +46,7 @@ export const QUESTIONS_LIMIT_DEFAULT = 50;
 export const QUESTIONS_LIMIT_MAX = 100;
 export const questionsQuerySchema = z.object({
   limit: pageLimitSchema(QUESTIONS_LIMIT_DEFAULT, QUESTIONS_LIMIT_MAX),
-  before: z.optional(idSchema),
+  before: z.optional(idSchema('before must be a numeric question id')),
 });
 
 /** PATCH /api/questions/{id} (editors only): set a question's marks; at least one of them. */

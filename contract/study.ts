@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import './zod-locale';
-import { clientIdSchema, contentTypeSchema, idSchema, numericIdSchema, pageLimitSchema } from './common';
+import { clientIdSchema, contentTypeSchema, idSchema, pageLimitSchema } from './common';
 
 export const DEFAULT_FOLDER_COLOR = '#3B82F6';
 export const FOLDER_NAME_MAX = 60;
 export const COMMENT_MAX = 2000;
 
-const userIdSchema = numericIdSchema('userId is required');
-const contentIdSchema = numericIdSchema('contentId is required');
+const userIdSchema = idSchema('userId must be a numeric user id');
+const contentIdSchema = idSchema('contentId must be a numeric id');
 
 /** What a bookmark points at, embedded so lists render (and work offline) without a second call. */
 export const bookmarkContentSchema = z.object({
@@ -131,8 +131,9 @@ export const commentsQuerySchema = z.object({
   contentType: contentTypeSchema,
   contentId: contentIdSchema,
   limit: pageLimitSchema(COMMENTS_LIMIT_DEFAULT, COMMENTS_LIMIT_MAX),
-  before: z.optional(idSchema),
+  before: z.optional(idSchema('before must be a numeric comment id')),
 });
+export type CommentsQuery = z.output<typeof commentsQuerySchema>;
 
 export const createCommentInputSchema = z.object({
   userId: userIdSchema,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createDb, migrate, type Db } from '#api/db';
 import { AppError } from '#api/errors';
-import { blogService, blogListQuerySchema, parsePostId, type BlogService } from './blog.service';
+import { blogListQuerySchema, pathIdSchema } from '#contract';
+import { blogService, type BlogService } from './blog.service';
 
 let dir: string;
 let db: Db;
@@ -49,7 +50,7 @@ describe('featuring a post', () => {
   test('moves the single featured flag from the old post to the new one', async () => {
     const old = await insertPost(true);
     const next = await insertPost();
-    const post = await service.feature(String(next));
+    const post = await service.feature(next);
     expect(post).toMatchObject({ id: next, featured: true });
     expect(await featuredIds()).toEqual([next]);
     expect((await service.featured())?.id).toBe(next);
@@ -60,19 +61,19 @@ describe('featuring a post', () => {
     await insertPost(true);
     await insertPost(true);
     const chosen = await insertPost();
-    await service.feature(String(chosen));
+    await service.feature(chosen);
     expect(await featuredIds()).toEqual([chosen]);
   });
 
   test('leaves exactly one featured when many are featured at once', async () => {
     const ids = await Promise.all([1, 2, 3, 4, 5].map(() => insertPost()));
-    await Promise.all(ids.map((id) => service.feature(String(id))));
+    await Promise.all(ids.map((id) => service.feature(id)));
     expect(await featuredIds()).toHaveLength(1);
   });
 
   test('an unknown post is 404 and no flag moves', async () => {
     const current = await insertPost(true);
-    const err = await rejection(service.feature('999999'));
+    const err = await rejection(service.feature(999999));
     expect(err.status).toBe(404);
     expect(err.message).toBe('Article not found');
     expect(await featuredIds()).toEqual([current]);
@@ -84,12 +85,12 @@ describe('featuring a post', () => {
   });
 });
 
-describe('parsePostId', () => {
+describe("a post's id from the path (pathIdSchema, as the route reads it)", () => {
   test.each(['1', '42', '2147483647'])('accepts %s', (raw) => {
-    expect(parsePostId(raw)).toBe(Number(raw));
+    expect(pathIdSchema.parse(raw)).toBe(Number(raw));
   });
-  test.each(['0', '-1', 'abc', '1.5', '1e3', '2147483648', '', undefined])('answers 404 for %s', (raw) => {
-    expect(() => parsePostId(raw)).toThrow('Article not found');
+  test.each(['0', '-1', 'abc', '1.5', '1e3', '2147483648', '', undefined])('answers 404 for %s', async (raw) => {
+    await expect(service.get(pathIdSchema.parse(raw))).rejects.toThrow('Article not found');
   });
 });
 

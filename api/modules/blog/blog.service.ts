@@ -1,12 +1,5 @@
-import { z } from 'zod';
-import {
-  categorySchema,
-  rowIdFromPath,
-  type BlogPost,
-  type BlogPostSummary,
-  type createBlogPostInputSchema,
-  type importSubstackInputSchema,
-} from '#contract';
+import type { BlogListQuery, BlogPost, BlogPostSummary, createBlogPostInputSchema, importSubstackInputSchema } from '#contract';
+import type { z } from 'zod';
 import type { Db } from '#api/db';
 import { notFound } from '#api/errors';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
@@ -14,29 +7,7 @@ import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.ma
 import { toBlogPost, toBlogPostSummary } from './blog.mapper';
 import { blogRepo, type BlogQueries } from './blog.repo';
 
-export const BLOG_PAGE_DEFAULT = 50;
-export const BLOG_PAGE_MAX = 100;
-
-/** `GET /api/blog` query: an empty `category=` means all categories. */
-export const blogListQuerySchema = z.object({
-  category: z.preprocess((v) => (v === '' ? undefined : v), z.optional(categorySchema)),
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(BLOG_PAGE_MAX, `limit must be at most ${BLOG_PAGE_MAX}`)
-    .default(BLOG_PAGE_DEFAULT),
-  offset: z.coerce.number({ message: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be at least 0').default(0),
-});
-
 const ARTICLE_NOT_FOUND = 'Article not found';
-
-/** A path id, or 404: a non-numeric or out-of-range id names no article (and must not reach the database as one). */
-export function parsePostId(raw: unknown): number {
-  const id = rowIdFromPath(raw);
-  if (id === null) throw notFound(ARTICLE_NOT_FOUND);
-  return id;
-}
 
 /** The ISO instant of an import's `publishedAt` (a date alone means midnight UTC), or now. */
 function publishedAtOf(value: string | undefined): string {
@@ -81,9 +52,8 @@ export function blogService(db: Db) {
   }
 
   return {
-    async list(query: unknown): Promise<BlogPostSummary[]> {
-      const options = blogListQuerySchema.parse(query);
-      return (await repo.list(options)).map(toBlogPostSummary);
+    async list(query: BlogListQuery): Promise<BlogPostSummary[]> {
+      return (await repo.list(query)).map(toBlogPostSummary);
     },
 
     /** The newest posts, as `GET /api/blog` lists them first (for the feeds). */
@@ -102,12 +72,12 @@ export function blogService(db: Db) {
       return row ? toBlogPostSummary(row) : null;
     },
 
-    async get(rawId: unknown): Promise<BlogPost> {
-      return loadPost(repo, parsePostId(rawId));
+    async get(id: number): Promise<BlogPost> {
+      return loadPost(repo, id);
     },
 
-    async recordView(rawId: unknown): Promise<{ id: number; views: number }> {
-      const row = await repo.incrementViews(parsePostId(rawId));
+    async recordView(id: number): Promise<{ id: number; views: number }> {
+      const row = await repo.incrementViews(id);
       if (!row) throw notFound(ARTICLE_NOT_FOUND);
       return { id: Number(row.id), views: Number(row.views) };
     },
@@ -130,8 +100,7 @@ export function blogService(db: Db) {
      * There is never more than one featured post: in one transaction, serialised against any
      * other featuring, every other post loses the flag and this one gains it.
      */
-    async feature(rawId: unknown): Promise<BlogPost> {
-      const id = parsePostId(rawId);
+    async feature(id: number): Promise<BlogPost> {
       return repo.transaction(async (tx) => {
         await tx.lockFeaturing();
         if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);
@@ -142,8 +111,7 @@ export function blogService(db: Db) {
     },
 
     /** Deleting a post also deletes the bookmarks, progress and comments that point at it, in the same transaction. */
-    async remove(rawId: unknown): Promise<void> {
-      const id = parsePostId(rawId);
+    async remove(id: number): Promise<void> {
       await repo.transaction(async (tx) => {
         if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);
         await tx.deleteStudyDataFor(id);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Bookmark, CreateBookmarkInput, DeleteBookmarkInput, MoveBookmarkInput } from '#contract';
+import type { Bookmark, CreateBookmarkInput, DeleteBookmarkInput } from '#contract';
 import type { Db } from '#api/db';
 import { conflict, constraintKind, forbidden, notFound } from '#api/errors';
 import { contentKey, type ContentService } from '../content/content.service';
@@ -70,12 +70,13 @@ export function bookmarksService(db: Db, folders: FoldersService, content: Conte
       await repo.deleteByContent(data.userId, data.contentType, data.contentId);
     },
 
-    /** Files the actor's bookmark in one of their folders, or in none (`categoryId` null in the body). */
-    async move(actorId: number, id: string, data: MoveBookmarkInput): Promise<Bookmark> {
+    /** Files the actor's bookmark in one of their folders, or in none (null: `categoryId` null in the body). Ids compare in lower case. */
+    async move(actorId: number, bookmarkId: string, toFolderId: string | null): Promise<Bookmark> {
+      const id = bookmarkId.toLowerCase();
       const existing = await repo.findById(id);
       if (!existing) throw notFound('That bookmark does not exist.');
       if (existing.userId !== actorId) throw forbidden('That bookmark belongs to another user.');
-      const folderId = await resolveFolder(actorId, data.categoryId);
+      const folderId = await resolveFolder(actorId, toFolderId);
       const moved = await repo.setFolder(id, folderId);
       if (!moved) throw notFound('That bookmark does not exist.');
       return one(moved);

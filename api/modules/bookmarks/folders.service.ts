@@ -4,7 +4,6 @@ import type { Db } from '#api/db';
 import { conflict, forbidden, notFound } from '#api/errors';
 import { bookmarksRepo } from './bookmarks.repo';
 import { foldersRepo, inTransaction } from './folders.repo';
-import { parseClientIdParam } from '#api/lib/params';
 
 export function foldersService(db: Db) {
   const repo = foldersRepo(db);
@@ -47,9 +46,10 @@ export function foldersService(db: Db) {
      * Deletes the actor's folder. Its bookmarks stay bookmarked, outside any folder: they are unfiled
      * and the folder removed in one transaction, so no reader ever sees a bookmark in a missing folder
      * and a failure leaves both as they were. (The schema's ON DELETE SET NULL is only a second guard.)
+     * Ids compare in lower case.
      */
-    async remove(actorId: number, idParam: unknown): Promise<void> {
-      const id = parseClientIdParam('id', idParam);
+    async remove(actorId: number, folderId: string): Promise<void> {
+      const id = folderId.toLowerCase();
       await inTransaction(db, async (trx) => {
         const folders = foldersRepo(trx);
         await requireOwnFolder(actorId, id, folders);

@@ -1,21 +1,29 @@
 import Router from '@koa/router';
-import { createCommentInputSchema } from '#contract';
-import { inputOf } from '#api/middleware/input';
-import { ownInput } from '#api/middleware/own-data';
+import { commentsQuerySchema, createCommentInputSchema } from '#contract';
+import { route } from '#api/lib/route';
+import { requireUser } from '#api/middleware/auth';
 import type { CommentsService } from './comments.service';
 
 export function commentRoutes(service: CommentsService): Router {
   const router = new Router();
 
-  router.get('/comments', async (ctx) => {
-    ctx.body = await service.list(ctx.query);
-  });
+  router.get(
+    '/comments',
+    route({ query: commentsQuerySchema }, async (ctx, { query }) => {
+      ctx.body = await service.list(query);
+    }),
+  );
 
-  router.post('/comments', ...ownInput(createCommentInputSchema), async (ctx) => {
-    const comment = await service.create(inputOf(ctx, createCommentInputSchema));
-    ctx.status = 201;
-    ctx.body = comment;
-  });
+  // 401 without a session, then 400 for a bad body, then 403 for someone else's userId.
+  router.post(
+    '/comments',
+    requireUser,
+    route({ body: createCommentInputSchema, self: ({ body }) => body.userId }, async (ctx, { body }) => {
+      const comment = await service.create(body);
+      ctx.status = 201;
+      ctx.body = comment;
+    }),
+  );
 
   return router;
 }

@@ -1,4 +1,4 @@
-import { commentsQuerySchema, type Comment, type CreateCommentInput } from '#contract';
+import type { Comment, CommentsQuery, CreateCommentInput } from '#contract';
 import type { Db } from '#api/db';
 import { badRequest } from '#api/errors';
 import type { ContentService } from '../content/content.service';
@@ -8,8 +8,7 @@ export function commentsService(db: Db, content: ContentService) {
   const repo = commentsRepo(db);
   return {
     /** Public: anyone may read the comments of a video or post, newest first, a page at a time. */
-    async list(query: unknown): Promise<Comment[]> {
-      const q = commentsQuerySchema.parse(query);
+    async list(q: CommentsQuery): Promise<Comment[]> {
       const page = await repo.listByContent(q.contentType, q.contentId, { limit: q.limit, before: q.before });
       if (!page) throw badRequest('before must be the id of a comment on this content');
       return page;

@@ -1,14 +1,9 @@
-import { z } from 'zod';
-import { rowIdFromPath, type Devotional, type HeartsInfo } from '#contract';
+import type { Devotional, HeartsInfo } from '#contract';
 import type { Db } from '#api/db';
 import { notFound } from '#api/errors';
 import { devotionalsRepo } from './devotionals.repo';
 
 export const NO_DEVOTIONAL_MESSAGE = "Today's devotional is being prepared. Please check back later.";
-
-const todayQuerySchema = z.object({
-  date: z.iso.date({ message: 'date must be a calendar date as YYYY-MM-DD' }).optional(),
-});
 
 /** The server's own date (UTC) when the client sends none. */
 export function utcToday(now = new Date()): string {
@@ -21,29 +16,22 @@ export function dayOfYear(date: string): number {
   return Math.round((Date.UTC(y, m - 1, d) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
 }
 
-function devotionalId(raw: string): number {
-  const id = rowIdFromPath(raw);
-  if (id === null) throw notFound('Devotional not found');
-  return id;
-}
-
 export function devotionalsService(db: Db) {
   const repo = devotionalsRepo(db);
 
-  async function existingId(raw: string): Promise<number> {
-    const id = devotionalId(raw);
+  async function requireDevotional(id: number): Promise<void> {
     if (!(await repo.exists(id))) throw notFound('Devotional not found');
-    return id;
   }
 
   return {
     /**
-     * The devotional for the client's local date: the one scheduled on that date, else the
-     * rotation (undated devotionals by id, one per day of the year), so every reader sees the
-     * same one on a given date whatever the server's time zone.
+     * The devotional for the client's local date (`YYYY-MM-DD`; the server's UTC date when
+     * undefined): the one scheduled on that date, else the rotation (undated devotionals by id,
+     * one per day of the year), so every reader sees the same one on a given date whatever the
+     * server's time zone.
      */
-    async today(query: unknown): Promise<Devotional> {
-      const date = todayQuerySchema.parse(query).date ?? utcToday();
+    async today(localDate: string | undefined): Promise<Devotional> {
+      const date = localDate ?? utcToday();
       const scheduled = await repo.findByDate(date);
       if (scheduled) return scheduled;
       const { count, undatedOnly } = await repo.rotationSize();
@@ -53,22 +41,22 @@ export function devotionalsService(db: Db) {
     },
 
     /** isHearted is the signed-in reader's own state; false for a visitor. */
-    async hearts(rawId: string, viewerId: number | null): Promise<HeartsInfo> {
-      const id = await existingId(rawId);
+    async hearts(id: number, viewerId: number | null): Promise<HeartsInfo> {
+      await requireDevotional(id);
       const [count, isHearted] = await Promise.all([repo.heartCount(id), viewerId === null ? false : repo.isHearted(id, viewerId)]);
       return { isHearted, count };
     },
 
     /** Idempotent: hearting twice leaves one heart. */
-    async heart(rawId: string, userId: number): Promise<HeartsInfo> {
-      const id = await existingId(rawId);
+    async heart(id: number, userId: number): Promise<HeartsInfo> {
+      await requireDevotional(id);
       await repo.addHeart(id, userId);
       return { isHearted: true, count: await repo.heartCount(id) };
     },
 
     /** Idempotent: removing a heart that is not there is harmless. */
-    async unheart(rawId: string, userId: number): Promise<HeartsInfo> {
-      const id = await existingId(rawId);
+    async unheart(id: number, userId: number): Promise<HeartsInfo> {
+      await requireDevotional(id);
       await repo.removeHeart(id, userId);
       return { isHearted: false, count: await repo.heartCount(id) };
     },

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SITE_DOCUMENTS } from '#contract';
+import { route } from '#api/lib/route';
 import { cachePublicly } from '#api/middleware/public-cache';
 import { ownOrigin } from '#api/middleware/same-origin';
 import type { FeedsService } from './feeds.service';
@@ -17,29 +18,41 @@ export function feedRoutes(service: FeedsService, publicUrl: string | null): Rou
   // request's Origin header, which a feed reader does not send.
   const site = (ctx: Context) => publicUrl ?? ownOrigin(ctx);
 
-  router.get(SITE_DOCUMENTS.rss, async (ctx) => {
-    cachePublicly(ctx, ['blog']);
-    ctx.set('Content-Type', 'application/rss+xml; charset=utf-8');
-    ctx.body = await service.rss(site(ctx));
-  });
+  router.get(
+    SITE_DOCUMENTS.rss,
+    route({}, async (ctx) => {
+      cachePublicly(ctx, ['blog']);
+      ctx.set('Content-Type', 'application/rss+xml; charset=utf-8');
+      ctx.body = await service.rss(site(ctx));
+    }),
+  );
 
-  router.get(SITE_DOCUMENTS.jsonFeed, async (ctx) => {
-    cachePublicly(ctx, ['blog']);
-    ctx.set('Content-Type', 'application/feed+json; charset=utf-8');
-    ctx.body = await service.json(site(ctx));
-  });
+  router.get(
+    SITE_DOCUMENTS.jsonFeed,
+    route({}, async (ctx) => {
+      cachePublicly(ctx, ['blog']);
+      ctx.set('Content-Type', 'application/feed+json; charset=utf-8');
+      ctx.body = await service.json(site(ctx));
+    }),
+  );
 
-  router.get(SITE_DOCUMENTS.sitemap, async (ctx) => {
-    cachePublicly(ctx, ['blog', 'videos']);
-    ctx.set('Content-Type', 'application/xml; charset=utf-8');
-    ctx.body = await service.sitemap(site(ctx));
-  });
+  router.get(
+    SITE_DOCUMENTS.sitemap,
+    route({}, async (ctx) => {
+      cachePublicly(ctx, ['blog', 'videos']);
+      ctx.set('Content-Type', 'application/xml; charset=utf-8');
+      ctx.body = await service.sitemap(site(ctx));
+    }),
+  );
 
-  router.get(SITE_DOCUMENTS.robots, (ctx) => {
-    cachePublicly(ctx, []);
-    ctx.set('Content-Type', 'text/plain; charset=utf-8');
-    ctx.body = service.robots(site(ctx));
-  });
+  router.get(
+    SITE_DOCUMENTS.robots,
+    route({}, (ctx) => {
+      cachePublicly(ctx, []);
+      ctx.set('Content-Type', 'text/plain; charset=utf-8');
+      ctx.body = service.robots(site(ctx));
+    }),
+  );
 
   return router;
 }

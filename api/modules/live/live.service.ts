@@ -1,9 +1,8 @@
-import { createQuestionInputSchema, questionsQuerySchema, type LiveQuestion, type LiveStream, type ModerateQuestionInput } from '#contract';
+import type { CreateQuestionInput, LiveQuestion, LiveStream, ModerateQuestionInput } from '#contract';
 import type { Db } from '#api/db';
 import { badRequest, notFound } from '#api/errors';
 import { nowIso } from '#api/lib/convert';
 import type { EventBus } from '#api/lib/event-bus';
-import { parseNumericParam } from '#api/lib/params';
 import { liveRepo } from './live.repo';
 
 const STREAM_NOT_FOUND = 'That live stream does not exist.';
@@ -34,18 +33,15 @@ export function liveService(db: Db, events: EventBus) {
     },
 
     /** Highlighted first, then newest first, a page at a time (after the question `before`). */
-    async questions(streamIdParam: unknown, query: unknown = {}): Promise<LiveQuestion[]> {
-      const id = parseNumericParam('id', streamIdParam);
-      const { limit, before } = questionsQuerySchema.parse(query);
-      if (!(await repo.findStream(id))) throw notFound(STREAM_NOT_FOUND);
-      const page = await repo.questions(id, { limit, before });
+    async questions(streamId: number, { limit, before }: { limit: number; before?: number | undefined }): Promise<LiveQuestion[]> {
+      if (!(await repo.findStream(streamId))) throw notFound(STREAM_NOT_FOUND);
+      const page = await repo.questions(streamId, { limit, before });
       if (!page) throw badRequest('before must be the id of a question on this stream');
       return page;
     },
 
     /** Adds a question; a queued replay is de-duplicated by its Idempotency-Key, not here. */
-    async ask(input: unknown): Promise<LiveQuestion> {
-      const data = createQuestionInputSchema.parse(input);
+    async ask(data: CreateQuestionInput): Promise<LiveQuestion> {
       if (!(await repo.findStream(data.liveStreamId))) throw notFound(STREAM_NOT_FOUND);
       const question = await repo.createQuestion(data);
       await announce(question);
@@ -65,9 +61,9 @@ export function liveService(db: Db, events: EventBus) {
       return repo.findQuestion(id);
     },
 
-    /** The stream named by the path's `id`; 400 when that is not an id, 404 when there is none. */
-    async requireStream(streamIdParam: unknown): Promise<LiveStream> {
-      const stream = await repo.findStream(parseNumericParam('id', streamIdParam));
+    /** The stream, or 404 when there is none. */
+    async requireStream(id: number): Promise<LiveStream> {
+      const stream = await repo.findStream(id);
       if (!stream) throw notFound(STREAM_NOT_FOUND);
       return stream;
     },

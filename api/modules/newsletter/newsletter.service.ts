@@ -1,4 +1,3 @@
-import { newsletterInputSchema } from '#contract';
 import type { Db } from '#api/db';
 import { newsletterRepo } from './newsletter.repo';
 
@@ -13,8 +12,7 @@ export function newsletterService(db: Db) {
      * may post any address, so the answer is one and the same whether it was new or already on
      * the list: it must not tell a stranger who subscribes.
      */
-    async subscribe(input: unknown): Promise<{ message: string }> {
-      const { email } = newsletterInputSchema.parse(input);
+    async subscribe(email: string): Promise<{ message: string }> {
       await repo.addIfNew(email.toLowerCase());
       return { message: SUBSCRIBED_MESSAGE };
     },

@@ -1,27 +1,39 @@
 import Router from '@koa/router';
-import { progressQuerySchema, saveProgressInputSchema } from '#contract';
-import { actorId } from '#api/middleware/auth';
-import { inputOf } from '#api/middleware/input';
-import { ownDataInPath, ownInput } from '#api/middleware/own-data';
+import { z } from 'zod';
+import { idSchema, progressQuerySchema, saveProgressInputSchema } from '#contract';
+import { route } from '#api/lib/route';
+import { actorId, requireUser } from '#api/middleware/auth';
 import type { ProgressService } from './progress.service';
 
-/** Completion tracking. Private: a session is required and the userId must be the signed-in user. */
+/** Completion tracking. Private: a session is required and the userId must be the signed-in user (401, 400, 403). */
 export function progressRoutes(service: ProgressService): Router {
   const router = new Router();
 
-  router.get('/progress/check', ...ownInput(progressQuerySchema, (ctx) => ctx.query), async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.check(inputOf(ctx, progressQuerySchema));
-  });
+  router.get(
+    '/progress/check',
+    requireUser,
+    route({ query: progressQuerySchema, self: ({ query }) => query.userId }, async (ctx, { query }) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await service.check(query);
+    }),
+  );
 
-  router.get('/users/:userId/progress', ...ownDataInPath, async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await service.list(actorId(ctx));
-  });
+  router.get(
+    '/users/:userId/progress',
+    requireUser,
+    route({ params: z.object({ userId: idSchema() }), self: ({ params }) => params.userId }, async (ctx) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await service.list(actorId(ctx));
+    }),
+  );
 
-  router.post('/progress', ...ownInput(saveProgressInputSchema), async (ctx) => {
-    ctx.body = await service.save(inputOf(ctx, saveProgressInputSchema));
-  });
+  router.post(
+    '/progress',
+    requireUser,
+    route({ body: saveProgressInputSchema, self: ({ body }) => body.userId }, async (ctx, { body }) => {
+      ctx.body = await service.save(body);
+    }),
+  );
 
   return router;
 }

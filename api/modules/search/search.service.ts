@@ -1,4 +1,4 @@
-import { searchQuerySchema, type SearchResult, type Video } from '#contract';
+import type { SearchResult, Video } from '#contract';
 import type { Db } from '#api/db';
 import { searchRepo, type VideoSearchFilters } from './search.repo';
 
@@ -6,11 +6,10 @@ export function searchService(db: Db) {
   const repo = searchRepo(db);
   return {
     /**
-     * Site search: videos and post summaries, each ranked by relevance. Text over 1000
-     * characters is a 400; blank text, or text with no letters or digits, finds nothing.
+     * Site search: videos and post summaries, `limit` of each, ranked by relevance. Blank text,
+     * or text with no letters or digits, finds nothing.
      */
-    async search(query: unknown): Promise<SearchResult> {
-      const { q, limit } = searchQuerySchema.parse(query);
+    async search(q: string, limit: number): Promise<SearchResult> {
       const [videos, blogPosts] = await Promise.all([repo.searchVideos(q, limit), repo.searchBlogPosts(q, limit)]);
       return { videos, blogPosts };
     },

@@ -1,12 +1,4 @@
-import {
-  parseSocialLinks,
-  rowIdFromPath,
-  type LoginInput,
-  type SignupInput,
-  type UpdateAvatarInput,
-  type UpdateProfileInput,
-  type User,
-} from '#contract';
+import { parseSocialLinks, type LoginInput, type SignupInput, type UpdateAvatarInput, type UpdateProfileInput, type User } from '#contract';
 import type { Db } from '#api/db';
 import { AppError, conflict, constraintKind, notFound, unauthorized } from '#api/errors';
 import { toIso } from '#api/lib/convert';
@@ -59,10 +51,9 @@ export function usersService(db: Db, objects: ObjectsService) {
   };
 
   return {
-    /** A public profile; the email only when `viewerId` is the user themself. Unknown or malformed ids are 404. */
-    async getProfile(rawId: string | undefined, viewerId: number | null): Promise<User> {
-      const id = rowIdFromPath(rawId);
-      const row = id === null ? undefined : await repo.findById(id);
+    /** A public profile; the email only when `viewerId` is the user themself. An unknown id is 404. */
+    async getProfile(id: number, viewerId: number | null): Promise<User> {
+      const row = await repo.findById(id);
       if (!row) throw notFound('User not found.');
       return toUser(row, { includeEmail: viewerId === row.id });
     },

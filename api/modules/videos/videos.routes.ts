@@ -1,36 +1,57 @@
 import Router from '@koa/router';
+import { z } from 'zod';
+import { pathIdSchema, popularVideosQuerySchema, videoListQuerySchema } from '#contract';
 import { sendJsonOrNull } from '#api/lib/respond';
+import { route } from '#api/lib/route';
 import { cachePublicly } from '#api/middleware/public-cache';
 import type { VideosService } from './videos.service';
+
+/** A video's id in the path: anything that is not one names no video (404). */
+const videoPath = z.object({ id: pathIdSchema });
 
 export function videoRoutes(service: VideosService): Router {
   const router = new Router();
 
-  router.get('/videos', async (ctx) => {
-    cachePublicly(ctx);
-    ctx.body = await service.list(ctx.query);
-  });
+  router.get(
+    '/videos',
+    route({ query: videoListQuerySchema }, async (ctx, { query }) => {
+      cachePublicly(ctx);
+      ctx.body = await service.list(query);
+    }),
+  );
 
   // Declared before /videos/:id so these words are never read as ids.
-  router.get('/videos/featured', async (ctx) => {
-    const video = await service.featured();
-    cachePublicly(ctx);
-    sendJsonOrNull(ctx, video);
-  });
+  router.get(
+    '/videos/featured',
+    route({}, async (ctx) => {
+      const video = await service.featured();
+      cachePublicly(ctx);
+      sendJsonOrNull(ctx, video);
+    }),
+  );
 
-  router.get('/videos/popular', async (ctx) => {
-    cachePublicly(ctx);
-    ctx.body = await service.popular(ctx.query);
-  });
+  router.get(
+    '/videos/popular',
+    route({ query: popularVideosQuerySchema }, async (ctx, { query }) => {
+      cachePublicly(ctx);
+      ctx.body = await service.popular(query.limit);
+    }),
+  );
 
-  router.get('/videos/:id', async (ctx) => {
-    cachePublicly(ctx);
-    ctx.body = await service.get(ctx.params.id ?? '');
-  });
+  router.get(
+    '/videos/:id',
+    route({ params: videoPath }, async (ctx, { params }) => {
+      cachePublicly(ctx);
+      ctx.body = await service.get(params.id);
+    }),
+  );
 
-  router.post('/videos/:id/views', async (ctx) => {
-    ctx.body = await service.countView(ctx.params.id ?? '');
-  });
+  router.post(
+    '/videos/:id/views',
+    route({ params: videoPath }, async (ctx, { params }) => {
+      ctx.body = await service.countView(params.id);
+    }),
+  );
 
   return router;
 }
