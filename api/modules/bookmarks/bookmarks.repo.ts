@@ -1,4 +1,4 @@
-import { isRowId, type ContentType } from '#contract';
+import type { ContentType } from '#contract';
 import type { Db } from '#api/db';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
 
@@ -97,7 +97,6 @@ export function bookmarksRepo(db: Db) {
     },
 
     async deleteByContent(userId: number, contentType: ContentType, contentId: number): Promise<number> {
-      if (!isRowId(contentId)) return 0;
       return byContent(userId, contentType, contentId).delete();
     },
 

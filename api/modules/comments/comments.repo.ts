@@ -1,4 +1,4 @@
-import { isRowId, type Comment, type ContentType } from '#contract';
+import type { Comment, ContentType } from '#contract';
 import type { Db } from '#api/db';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
 
@@ -39,10 +39,8 @@ export function commentsRepo(db: Db) {
      * comment on this content.
      */
     async listByContent(contentType: ContentType, contentId: number, { limit, before }: { limit: number; before?: number }): Promise<Comment[] | undefined> {
-      if (!isRowId(contentId)) return before === undefined ? [] : undefined;
       let query = withAuthor().where({ 'c.content_type': contentType, 'c.content_id': contentId });
       if (before !== undefined) {
-        if (!isRowId(before)) return undefined;
         const cursor: { created_at: string | Date } | undefined = await db('comments')
           .where({ id: before, content_type: contentType, content_id: contentId })
           .first('created_at');

@@ -1,4 +1,4 @@
-import { isRowId, type Bookmark, type ContentType } from '#contract';
+import type { Bookmark, ContentType } from '#contract';
 import type { Db } from '#api/db';
 import { toNumber } from '#api/lib/convert';
 
@@ -8,13 +8,6 @@ export interface ContentRef {
   contentId: number;
 }
 
-/**
- * Whether an id fits the `integer` columns. The contract's body and query ids allow any positive
- * whole number, so a larger one is answered as "no such row" here instead of reaching PostgreSQL,
- * which would reject it (a 500).
- */
-export const fitsIntColumn = isRowId;
-
 const TABLE: Record<ContentType, string> = { video: 'videos', blog: 'blog_posts' };
 
 export const contentKey = (ref: ContentRef): string => `${ref.contentType}:${ref.contentId}`;
@@ -23,14 +16,13 @@ export const contentKey = (ref: ContentRef): string => `${ref.contentType}:${ref
 export function contentRepo(db: Db) {
   return {
     async exists(contentType: ContentType, contentId: number): Promise<boolean> {
-      if (!fitsIntColumn(contentId)) return false;
       const row = await db(TABLE[contentType]).where({ id: contentId }).first('id');
       return row !== undefined;
     },
 
     /** Summaries for many references in at most two queries (one per content table), keyed by contentKey. */
     async summaries(refs: readonly ContentRef[]): Promise<Map<string, ContentSummary>> {
-      const ids = (type: ContentType) => [...new Set(refs.filter((r) => r.contentType === type && fitsIntColumn(r.contentId)).map((r) => r.contentId))];
+      const ids = (type: ContentType) => [...new Set(refs.filter((r) => r.contentType === type).map((r) => r.contentId))];
       const videoIds = ids('video');
       const postIds = ids('blog');
       const [videos, posts] = await Promise.all([

@@ -71,7 +71,6 @@ export function liveRepo(db: Db) {
     },
 
     async findStream(id: number): Promise<LiveStream | undefined> {
-      if (!isRowId(id)) return undefined;
       const row = await db<LiveStreamRow>('live_streams').where({ id }).first();
       return row ? toLiveStream(row) : undefined;
     },
@@ -84,7 +83,6 @@ export function liveRepo(db: Db) {
     async questions(liveStreamId: number, { limit, before }: { limit: number; before?: number }): Promise<LiveQuestion[] | undefined> {
       let query = db<LiveQuestionRow>('live_questions').where({ live_stream_id: liveStreamId });
       if (before !== undefined) {
-        if (!isRowId(before)) return undefined;
         const cursor = await db<LiveQuestionRow>('live_questions').where({ id: before, live_stream_id: liveStreamId }).first('is_highlighted', 'created_at');
         if (!cursor) return undefined;
         const highlighted = toBool(cursor.is_highlighted);
@@ -112,6 +110,11 @@ export function liveRepo(db: Db) {
       return rows.map(toLiveQuestion);
     },
 
+    /**
+     * The question, or undefined. Its id may come from another process's event (event-bus.ts checks
+     * only that it is a number), not through a request's idSchema: one past the id column's range
+     * is answered here as no question, before PostgreSQL would refuse it.
+     */
     async findQuestion(id: number): Promise<LiveQuestion | undefined> {
       if (!isRowId(id)) return undefined;
       const row = await db<LiveQuestionRow>('live_questions').where({ id }).first();
@@ -120,7 +123,6 @@ export function liveRepo(db: Db) {
 
     /** Sets the marks given; the question as it is now, or undefined when there is no such question. */
     async setMarks(id: number, marks: { isHighlighted?: boolean; isAnswered?: boolean }): Promise<LiveQuestion | undefined> {
-      if (!isRowId(id)) return undefined;
       const patch: Record<string, boolean> = {};
       if (marks.isHighlighted !== undefined) patch.is_highlighted = marks.isHighlighted;
       if (marks.isAnswered !== undefined) patch.is_answered = marks.isAnswered;

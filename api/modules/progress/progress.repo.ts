@@ -1,4 +1,4 @@
-import { isRowId, type ContentType, type Progress } from '#contract';
+import type { ContentType, Progress } from '#contract';
 import type { Db } from '#api/db';
 import { nowIso, toBool, toIso, toNumber } from '#api/lib/convert';
 
@@ -25,7 +25,6 @@ function toProgress(row: ProgressRow): Progress {
 export function progressRepo(db: Db) {
   return {
     async find(userId: number, contentType: ContentType, contentId: number): Promise<Progress | undefined> {
-      if (!isRowId(contentId)) return undefined;
       const row = await db<ProgressRow>('progress').where({ user_id: userId, content_type: contentType, content_id: contentId }).first();
       return row ? toProgress(row) : undefined;
     },
