@@ -54,7 +54,7 @@ export function idSchema(message = 'Expected a numeric id') {
  * whole numbers are 404" says: `idSchema`, with every other segment read as NO_ROW, so the lookup
  * answers its own 404 (after the 400 of a bad query or body and the 403 of a self-check).
  */
-export const pathIdSchema = z.catch(idSchema(), NO_ROW);
+export const pathIdSchema = /* @__PURE__ */ z.catch(/* @__PURE__ */ idSchema(), NO_ROW);
 
 /**
  * `idSchema` for a value that must name a possible row: an id past MAX_ROW_ID is refused with

@@ -20,28 +20,6 @@ export const videoViewsSchema = z.object({ id: z.number(), views: z.number() });
 
 export const SEARCH_QUERY_MAX = 1000;
 
-/** `?type=` or `?category=` left empty means "all", like leaving them out. */
-const emptyAsAbsent = (v: unknown) => (v === '' ? undefined : v);
-
-export const VIDEO_LIST_LIMIT_DEFAULT = 50;
-export const VIDEO_LIST_LIMIT_MAX = 100;
-export const POPULAR_LIMIT_DEFAULT = 6;
-export const POPULAR_LIMIT_MAX = 24;
-
-/** `GET /api/videos?q=&type=&category=&limit=`: with a non-blank `q`, ranked full-text results. */
-export const videoListQuerySchema = z.object({
-  q: z._default(z.string().check(z.maxLength(SEARCH_QUERY_MAX, `Search text must be at most ${SEARCH_QUERY_MAX} characters`)), ''),
-  type: z.pipe(z.transform(emptyAsAbsent), z.optional(z.enum(['short', 'video'], { message: 'type must be short or video' }))),
-  category: z.pipe(z.transform(emptyAsAbsent), z.optional(categorySchema)),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(VIDEO_LIST_LIMIT_MAX)), VIDEO_LIST_LIMIT_DEFAULT),
-});
-export type VideoListQuery = z.output<typeof videoListQuerySchema>;
-
-/** `GET /api/videos/popular?limit=`. */
-export const popularVideosQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(POPULAR_LIMIT_MAX)), POPULAR_LIMIT_DEFAULT),
-});
-
 /** A post in lists: everything but the Markdown body, which only the detail call carries. */
 export const blogPostSummarySchema = z.object({
   id: z.number(),
@@ -60,22 +38,6 @@ export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
 export const blogPostSchema = z.extend(blogPostSummarySchema, { content: z.string() });
 export type BlogPost = z.infer<typeof blogPostSchema>;
-
-export const BLOG_PAGE_DEFAULT = 50;
-export const BLOG_PAGE_MAX = 100;
-
-/** `GET /api/blog?category=&limit=&offset=`: an empty `category=` means all categories. */
-export const blogListQuerySchema = z.object({
-  category: z.pipe(z.transform(emptyAsAbsent), z.optional(categorySchema)),
-  limit: z._default(
-    z.coerce
-      .number({ message: 'limit must be a number' })
-      .check(z.int('limit must be a whole number'), z.minimum(1, 'limit must be at least 1'), z.maximum(BLOG_PAGE_MAX, `limit must be at most ${BLOG_PAGE_MAX}`)),
-    BLOG_PAGE_DEFAULT,
-  ),
-  offset: z._default(z.coerce.number({ message: 'offset must be a number' }).check(z.int('offset must be a whole number'), z.minimum(0, 'offset must be at least 0')), 0),
-});
-export type BlogListQuery = z.output<typeof blogListQuerySchema>;
 
 const httpUrl = z
   .string()
@@ -137,11 +99,6 @@ export const devotionalSchema = z.object({
   date: z.nullable(z.string()),
 });
 export type Devotional = z.infer<typeof devotionalSchema>;
-
-/** `GET /api/devotional/today?date=`: the reader's local date; the server's (UTC) when absent. */
-export const devotionalTodayQuerySchema = z.object({
-  date: z.optional(z.iso.date({ message: 'date must be a calendar date as YYYY-MM-DD' })),
-});
 
 export const heartsInfoSchema = z.object({ isHearted: z.boolean(), count: z.number() });
 export type HeartsInfo = z.infer<typeof heartsInfoSchema>;

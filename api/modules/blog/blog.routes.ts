@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { blogListQuerySchema, createBlogPostInputSchema, importSubstackInputSchema, pathIdSchema } from '#contract';
+import { createBlogPostInputSchema, importSubstackInputSchema, pathIdSchema } from '#contract';
+import { blogListQuerySchema } from '#contract/queries';
 import { sendJsonOrNull } from '#api/lib/respond';
 import { route } from '#api/lib/route';
 import { actorId, requireEditor } from '#api/middleware/auth';

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createDb, migrate, type Db } from '#api/db';
 import { AppError } from '#api/errors';
-import { blogListQuerySchema, pathIdSchema } from '#contract';
+import { pathIdSchema } from '#contract';
+import { blogListQuerySchema } from '#contract/queries';
 import { blogService, type BlogService } from './blog.service';
 
 let dir: string;

@@ -1,4 +1,5 @@
-import type { BlogListQuery, BlogPost, BlogPostSummary, createBlogPostInputSchema, importSubstackInputSchema } from '#contract';
+import type { BlogPost, BlogPostSummary, createBlogPostInputSchema, importSubstackInputSchema } from '#contract';
+import type { BlogListQuery } from '#contract/queries';
 import type { z } from 'zod';
 import type { Db } from '#api/db';
 import { notFound } from '#api/errors';

@@ -1,7 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { devotionalTodayQuerySchema, heartInputSchema, heartsQuerySchema, pathIdSchema } from '#contract';
+import { heartInputSchema, heartsQuerySchema, pathIdSchema } from '#contract';
+import { devotionalTodayQuerySchema } from '#contract/queries';
 import { route } from '#api/lib/route';
 import { actorId, requireUser, sessionUserId } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';

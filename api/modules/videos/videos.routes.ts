@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { pathIdSchema, popularVideosQuerySchema, videoListQuerySchema } from '#contract';
+import { pathIdSchema } from '#contract';
+import { popularVideosQuerySchema, videoListQuerySchema } from '#contract/queries';
 import { sendJsonOrNull } from '#api/lib/respond';
 import { route } from '#api/lib/route';
 import { cachePublicly } from '#api/middleware/public-cache';

@@ -1,4 +1,5 @@
-import type { Video, VideoListQuery } from '#contract';
+import type { Video } from '#contract';
+import type { VideoListQuery } from '#contract/queries';
 import type { Db } from '#api/db';
 import { notFound } from '#api/errors';
 import type { SearchService } from '../search/search.service';
