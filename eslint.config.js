@@ -45,6 +45,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'project/pwa-layers': 'error',
+      'project/offline-surface': 'error',
     },
   },
   {

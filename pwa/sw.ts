@@ -10,12 +10,9 @@ import type { WorkboxPlugin } from 'workbox-core';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { LIVE_EVENTS_PATH_PATTERN } from '#contract/live-events';
 import { NAVIGATION_DENYLIST } from './navigation-denylist';
-import { OUTBOX_SYNC_TAG, OUTBOX_SYNCED_MESSAGE, SKIP_WAITING_MESSAGE } from './offline/messages';
-import { getSyncUser, Outbox } from './offline/outbox';
-import { OutboxEvents } from './offline/outbox-events';
-import { refreshesOf } from './offline/write-registry';
+import { deliverOnBackgroundSync } from './offline/worker';
 import { registerAppWrites } from './app/write-definitions';
-import { SAVED_PICTURES_CACHE } from './offline/saved-pictures';
+import { SAVED_PICTURES_CACHE } from './features/saved/api/saved-pictures';
 import { RETRY_PARAM } from './lib/retryable-import';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -54,7 +51,7 @@ registerRoute(
   }),
 );
 
-// Pictures of the items saved for offline (issue 11) are in their own cache, which the page fills
+// Pictures of the items saved for offline (docs/product.md#saved-for-offline) are in their own cache, which the page fills
 // when the reader saves and empties when they remove: no expiration or quota purge here touches
 // it. When a thumbnail or an uploaded picture cannot come from the network (or its runtime cache),
 // it comes from there. (Other hosts' pictures are not saved: the CSP's connect-src lets the page
@@ -89,52 +86,12 @@ registerRoute(
   }),
 );
 
+// What workbox-window's messageSkipWaiting() posts when the reader takes the update
+// (pwa/lib/service-worker.ts).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
 // The worker delivers every kind of write the pages queue: it needs their definitions too.
 registerAppWrites();
-// No query cache here: each delivered answer is recorded for the pages to apply (readUnappliedDeliveries).
-const workerEvents = new OutboxEvents();
-const outbox = new Outbox({ events: workerEvents, recordDeliveries: true });
-
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
-});
-
-// Background Sync (Chromium): the browser wakes us when the connection returns, even with the
-// app closed. Pages also drain on `online`, visibility and start, because Safari has no sync.
-self.addEventListener('sync', (event: Event) => {
-  const syncEvent = event as Event & { tag: string; waitUntil: (p: Promise<unknown>) => void };
-  if (syncEvent.tag !== OUTBOX_SYNC_TAG) return;
-  syncEvent.waitUntil(
-    (async () => {
-      const userId = await getSyncUser();
-      if (userId === null) return;
-      // A page on screen delivers itself, its reaction putting each answer into its cache as the
-      // entry leaves the queue; delivered from here, it would show neither for a moment. Nudge it.
-      const windows = await self.clients.matchAll({ type: 'window' });
-      if (windows.some((client) => client.visibilityState === 'visible')) {
-        for (const client of windows) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, invalidate: [] });
-        return;
-      }
-      // The browser says the connection is back: the backoff of the attempts made offline no longer
-      // applies. Without this, an entry still waiting out its backoff stops the drain ('backoff'),
-      // the sync counts as done, and the write waits until the app is opened again.
-      await outbox.resetBackoff();
-      const invalidate: unknown[][] = [];
-      // The outbox records each delivered answer in IndexedDB for the pages to apply (now, on the
-      // message below, or when one opens). Refusals: the pages refresh what they touched.
-      const unsubscribe = workerEvents.on((e) => {
-        if (e.type === 'failed') invalidate.push(...refreshesOf(e.entry).map((key) => [...key]));
-      });
-      try {
-        const result = await outbox.drain(userId);
-        // Left for later (offline again, server busy): reject so the browser retries the sync.
-        if (result.stoppedBy === 'network' || result.stoppedBy === 'server') throw new Error('outbox not drained');
-      } finally {
-        outbox.stop();
-        unsubscribe();
-        const clients = await self.clients.matchAll({ type: 'window' });
-        for (const client of clients) client.postMessage({ type: OUTBOX_SYNCED_MESSAGE, invalidate });
-      }
-    })(),
-  );
-});
+deliverOnBackgroundSync(self);

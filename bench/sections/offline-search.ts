@@ -1,10 +1,10 @@
-// Offline search (issue 11): the in-browser index (MiniSearch) over what a device may hold: 500
+// Offline search (docs/product.md#site-search): the in-browser index (MiniSearch) over what a device may hold: 500
 // posts with their whole text and 200 notes, built from the sample posts (repeated with other
 // ids). In process; prints the time to build the index and the p50/p95 of a search.
 import { QueryClient } from '@tanstack/react-query';
 import type { BlogPost } from '#contract/content';
-import { indexOf, offlineDocs, searchOffline } from '#pwa/offline/offline-search';
-import type { Note } from '#pwa/offline/db';
+import { indexOf, offlineDocs, searchOffline } from '#pwa/app/offline-search';
+import type { Note } from '#pwa/features/notes/note';
 import { blogPosts } from '#seeds/blog-posts/index';
 import type { BenchContext, BenchSection } from '../lib/context';
 import { ms, percentile, table } from '../lib/format';

@@ -4,7 +4,7 @@
 //     persisted query cache / cached API answer); aim ≤ 500 ms;
 // (b) reconnect → 100 writes queued offline all answered 2xx by the server (outbox drain in the
 //     page, in order, one request at a time); aim ≤ 3 s. The 100 entries are put into the app's
-//     IndexedDB outbox with the very shape the app writes (OutboxEntry of pwa/offline/db.ts), as
+//     IndexedDB outbox with the very shape the app writes (OutboxEntry of pwa/offline/outbox-entry.ts), as
 //     100 taps on Bookmark / Mark Complete / Post Comment would, then the connection returns.
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '#e2e/support/browser';
 import { copyOfDist } from '#e2e/support/dist';
 import { readStore, signUpInPage, waitForServiceWorker, type SignedInUser } from '#e2e/support/offline';
-import type { OutboxEntry } from '#pwa/offline/db';
+import type { OutboxEntry } from '#pwa/offline';
 import type { BenchContext, BenchSection } from '../lib/context';
 import { createBenchDatabase } from '../lib/database';
 import { ms, percentile, table } from '../lib/format';

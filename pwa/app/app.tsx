@@ -5,10 +5,10 @@ import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client';
 import { watchPageSettled, watchReaderMovingOn } from '../lib/page-settled';
 import { setHydratingServerMarkup } from '../lib/use-hydrated';
-import { hasSavedQueryCache } from '../offline/saved-cache-flag';
+import { readStoredUser } from '../lib/session';
+import { hasSavedQueryCache, persistQueryCache, reactToDeliveries, setWritesLoader } from '#pwa/offline';
 import { AppProvider } from './provider';
-import { setWritesLoader } from '../offline/write-registry';
-import { reactToDeliveries } from './write-reactions';
+import { provideSavedCopies } from './saved-copies';
 import { createAppRouter, createHydratingRouter, type AppRouter } from './router';
 
 /** Longest wait for the saved cache before queries go to the network anyway (a slow or broken IndexedDB). */
@@ -36,6 +36,8 @@ function newClient(): { queryClient: QueryClient; restoring: { current: boolean 
   // needed (the outbox waits for them before it delivers): ~4 kB gz less in every route's first load.
   setWritesLoader(() => import('./write-definitions').then((m) => m.appWrites));
   reactToDeliveries(queryClient);
+  // A post or video saved for offline opens from its saved copy with no network.
+  provideSavedCopies();
   // Before the first render: the layout's deferred parts wait for it (pwa/app/layout/deferred.tsx).
   void watchPageSettled(queryClient);
   // A first visit has nothing saved: its queries start at once instead of waiting for IndexedDB.
@@ -95,15 +97,13 @@ export function App({ boot }: { boot: AppBoot }) {
     const timer = setTimeout(finish, RESTORE_TIMEOUT_MS);
     const startWhen = restoring ? Promise.resolve() : watchPageSettled(queryClient);
     void startWhen
-      // With a saved cache, writes delivered since it was last written may wait to be put into it
-      // (apply-delivered.ts): loaded beside the persister, applied before any screen reads the cache.
-      .then(() => Promise.all([import('../offline/query-persister'), restoring ? import('./layout/apply-delivered') : null]))
-      .then(async ([{ persistQueries }, deliveries]) => {
-        if (cancelled) return;
-        const persisted = persistQueries(queryClient, __BUILD_ID__, undefined, { saveAtOnce: !restoring });
+      // With a saved cache, the writes the service worker delivered since it was written go into it
+      // before any screen reads it: the signed-in reader's (pwa/offline/query-cache.ts).
+      .then(() => persistQueryCache(queryClient, __BUILD_ID__, { restoring, userId: readStoredUser()?.user.id }))
+      .then(async (persisted) => {
         stop = persisted.stop;
+        if (cancelled) return stop();
         await persisted.restored;
-        await deliveries?.applyUnappliedDeliveries(queryClient).catch(() => undefined);
       })
       .catch(() => undefined)
       .finally(finish);

@@ -2,7 +2,7 @@ import { bookmarkWrites } from '../features/bookmarks/api/writes';
 import { postCommentWrite } from '../features/comments/api/writes';
 import { setHeartWrite } from '../features/devotional/api/writes';
 import { setProgressWrite } from '../features/progress/api/writes';
-import { registerWrites } from '../offline/write-registry';
+import { registerWrites } from '#pwa/offline';
 
 /**
  * Every kind of queued write, each declared once next to its feature (its api/writes.ts). A new

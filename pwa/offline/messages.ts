@@ -1,4 +1,3 @@
 // Names shared by the page and the service worker.
 export const OUTBOX_SYNC_TAG = 'outbox';
 export const OUTBOX_SYNCED_MESSAGE = 'OUTBOX_SYNCED';
-export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';

@@ -1,4 +1,4 @@
-import type { OutboxEntry } from './db';
+import type { OutboxEntry } from './outbox-entry';
 
 /** What delivery did; the one stream the app reacts to (cache, toasts, sign-in prompt, sync centre). */
 export type OutboxEvent =
@@ -10,7 +10,7 @@ export type OutboxEvent =
 
 /**
  * The outbox's one event emitter. It imports no IndexedDB code, so the app registers its
- * reactions at start-up with its query client (pwa/app/write-reactions.ts), before any write can
+ * reactions at start-up with its query client (delivered.ts, reactToDeliveries), before any write can
  * be delivered: nothing is ever "missed". A 'synced' event is emitted before its entry leaves the
  * queue, so the cache holds the answer when the queued write disappears from the screen.
  */
@@ -28,4 +28,4 @@ export class OutboxEvents {
   }
 }
 
-export const outboxEvents = new OutboxEvents();
+export const outboxEvents = /* @__PURE__ */ new OutboxEvents();

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import * as z from 'zod/mini';
 import { json, offline } from '../test/fetch';
-import { AppDatabase } from './db';
-import { Outbox, takeUnappliedDeliveries, type OutboxEvent } from './outbox';
+import { AppDatabase } from './device-db';
+import { takeUnappliedDeliveries } from './delivery-record';
+import { Outbox, type OutboxEvent } from './outbox';
 import { OutboxEvents } from './outbox-events';
 import { defineWrite, registerWrites, setWritesLoader, subjectOf, UNREADABLE_WRITE, writesAreReady } from './write-registry';
 

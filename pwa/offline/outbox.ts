@@ -1,13 +1,15 @@
-import { ApiError, apiFetch } from '../lib/api-client';
-import { newId } from '../lib/ids';
-import { appDb, type AppDatabase, type OutboxEntry } from './db';
+import { ApiError, apiFetch } from '#pwa/lib/api-client';
+import { newId } from '#pwa/lib/ids';
+import { recordDelivery } from './delivery-record';
+import { appDb, type AppDatabase } from './device-db';
+import type { OutboxEntry } from './outbox-entry';
 import { outboxEvents, type OutboxEvents } from './outbox-events';
 import { registerWrites, resolveWrite, subjectOf, UNREADABLE_WRITE, writesReady, type WriteDefinition } from './write-registry';
 
 /**
  * The one outbox: every user write (bookmark, folder, progress, comment, heart) is put here
  * first and delivered from here, online or not, so there is one path to test and one queue
- * the user can see. Three layers: the store (Dexie, db.ts), the transport (the API client,
+ * the user can see. Three layers: the store (Dexie, device-db.ts), the transport (the API client,
  * lib/api-client.ts) and this scheduler. An entry is data only (its kind and variables); its
  * request is made by its kind's definition (write-registry.ts). Delivery keeps insertion order:
  * - 2xx: the entry is removed and its queries refreshed; when it sets the whole state of its
@@ -40,7 +42,7 @@ export interface OutboxOptions {
   /** Where events go; the app's one emitter by default. */
   events?: OutboxEvents;
   /**
-   * Record each delivered answer for the pages to put into their caches (readUnappliedDeliveries):
+   * Record each delivered answer for the pages to put into their caches (delivery-record.ts):
    * for the service worker, which has no query cache. A page's reactions take them as they come.
    */
   recordDeliveries?: boolean;
@@ -49,7 +51,6 @@ export interface OutboxOptions {
 const RETRYABLE = new Set([408, 429]);
 /** What older servers answered (without Retry-After, and for good) to a write whose first try was cut off mid-request. */
 const STRANDED_MESSAGE = /Idempotency-Key is still in progress/;
-const SYNC_USER_KEY = 'syncUserId';
 /** When a write last reached the server (ISO time), for the sync centre. */
 export const LAST_SYNC_KEY = 'lastSyncAt';
 const LOCK_NAME = 'context-is-key-outbox';
@@ -234,11 +235,8 @@ export class Outbox {
         if (write.definition.replacesEarlier) await this.dropReplaced(entry);
         await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
         // No page cache here (the service worker): keep the answer for the pages to apply, in this
-        // same transaction (see readUnappliedDeliveries).
-        if (this.recordDeliveries) {
-          const kept = await readUnappliedDeliveries(this.db);
-          await this.db.meta.put({ key: UNAPPLIED_KEY, value: [...kept, { entry, response }].slice(-UNAPPLIED_MAX) });
-        }
+        // same transaction (delivery-record.ts).
+        if (this.recordDeliveries) await recordDelivery(this.db, entry, response);
       });
       delivered += 1;
     }
@@ -296,59 +294,4 @@ export function retryAfterMs(header: string | null, now: number): number {
   return Number.isFinite(ms) ? Math.min(Math.max(0, ms), 60 * 60 * 1000) : 0;
 }
 
-export const outbox = new Outbox();
-
-
-
-/** A delivered write and the server's answer, kept until a page has put it into its query cache. */
-export interface UnappliedDelivery {
-  entry: OutboxEntry;
-  response: unknown;
-}
-const UNAPPLIED_KEY = 'unappliedDeliveries';
-/** The most unapplied deliveries kept (oldest dropped first); the queries they touched are refetched anyway. */
-const UNAPPLIED_MAX = 200;
-
-/**
- * The writes delivered where there is no query cache to put their answers into: by the service
- * worker on Background Sync, perhaps with no tab open (an outbox with `recordDeliveries`). They are recorded in the same
- * IndexedDB transaction that removes the queued entry, so a write is always either still queued
- * (shown as the reader's intent) or recorded here (applied at the next start), never neither.
- */
-export async function readUnappliedDeliveries(db: AppDatabase = appDb): Promise<UnappliedDelivery[]> {
-  return ((await db.meta.get(UNAPPLIED_KEY))?.value as UnappliedDelivery[] | undefined) ?? [];
-}
-
-/**
- * Forgets the recorded deliveries whose entry ids are given. The persister calls it inside the
- * transaction that saves the query cache they were applied to (see applied-deliveries.ts), so a
- * delivery is forgotten only once a saved cache holds it.
- */
-export async function dropUnappliedDeliveries(entryIds: ReadonlySet<string>, db: AppDatabase = appDb): Promise<void> {
-  if (!entryIds.size) return;
-  const kept = await readUnappliedDeliveries(db);
-  const rest = kept.filter((d) => !entryIds.has(d.entry.id));
-  if (rest.length === kept.length) return;
-  if (rest.length) await db.meta.put({ key: UNAPPLIED_KEY, value: rest });
-  else await db.meta.delete(UNAPPLIED_KEY);
-}
-
-/** Reads and forgets them all at once (sign-out, tests). */
-export async function takeUnappliedDeliveries(db: AppDatabase = appDb): Promise<UnappliedDelivery[]> {
-  return db.transaction('rw', db.meta, async () => {
-    const kept = await readUnappliedDeliveries(db);
-    if (kept.length) await db.meta.delete(UNAPPLIED_KEY);
-    return kept;
-  });
-}
-
-/** Remembers whose writes the service worker may deliver on Background Sync (null after sign-out). */
-export async function setSyncUser(userId: number | null, db: AppDatabase = appDb): Promise<void> {
-  if (userId === null) await db.meta.delete(SYNC_USER_KEY);
-  else await db.meta.put({ key: SYNC_USER_KEY, value: userId });
-}
-
-export async function getSyncUser(db: AppDatabase = appDb): Promise<number | null> {
-  const record = await db.meta.get(SYNC_USER_KEY);
-  return typeof record?.value === 'number' ? record.value : null;
-}
+export const outbox = /* @__PURE__ */ new Outbox();

@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
 import { createQueryClient } from '../lib/query-client';
-import { AppDatabase } from './db';
-import { saveSoon } from './applied-deliveries';
+import { AppDatabase } from './device-db';
+import { saveSoon } from './delivered';
 import { createDexiePersister, persistQueries } from './query-persister';
 
 const dbs: AppDatabase[] = [];

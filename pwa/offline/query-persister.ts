@@ -1,10 +1,10 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
-import { QUERY_CACHE_MAX_AGE } from '../lib/query-client';
-import { appDb, type AppDatabase } from './db';
-import { onSaveSoon, takeApplied } from './applied-deliveries';
-import { dropUnappliedDeliveries } from './outbox';
-import { setSavedFlag } from './saved-cache-flag';
+import { QUERY_CACHE_MAX_AGE } from '#pwa/lib/query-client';
+import { onSaveSoon } from './delivered';
+import { applyRecordedDeliveries, dropUnappliedDeliveries, takeApplied } from './delivery-record';
+import { appDb, type AppDatabase } from './device-db';
+import { SAVED_CACHE_FLAG } from './query-cache-flag';
 
 const KEY = 'react-query';
 /** How long after `saveSoon` changes skip the throttle: long enough for the answer and its refetch to land. */
@@ -95,6 +95,20 @@ export function persistQueries(
   return { restored: done, stop };
 }
 
+export interface PersistStart {
+  /** A saved cache is there to restore (hasSavedQueryCache). */
+  restoring: boolean;
+  /** The reader signed in on this device: whose recorded deliveries go into the restored cache. */
+  userId: number | undefined;
+}
+
+/** What query-cache.ts's persistQueryCache starts, once this chunk has loaded (see there). */
+export function startPersisting(queryClient: QueryClient, buster: string, { restoring, userId }: PersistStart): { restored: Promise<void>; stop: () => void } {
+  const persisted = persistQueries(queryClient, buster, undefined, { saveAtOnce: !restoring });
+  if (!restoring) return persisted;
+  return { restored: persisted.restored.then(() => applyRecordedDeliveries(queryClient, userId)).catch(() => undefined), stop: persisted.stop };
+}
+
 /**
  * Saves a query whose last refetch failed as its last good answer: its data with the time it was
  * fetched (so it still says how old it is), without the error, and still marked invalidated when
@@ -116,4 +130,14 @@ function keepingLastAnswers(persister: Persister): Persister {
         },
       }),
   };
+}
+
+/** Marks (in localStorage) whether a saved cache is there to restore: hasSavedQueryCache reads it at start. */
+function setSavedFlag(saved: boolean): void {
+  try {
+    if (saved) localStorage.setItem(SAVED_CACHE_FLAG, '1');
+    else localStorage.removeItem(SAVED_CACHE_FLAG);
+  } catch {
+    // storage blocked: the next start simply waits for the restore
+  }
 }

@@ -1,12 +1,15 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useUser } from '../lib/session';
-import { appDb, type OutboxEntry } from './db';
+import { useUser } from '#pwa/lib/session';
 import { requestBackgroundSync } from './background-sync';
+import { applyRecordedDeliveries } from './delivery-record';
+import { appDb } from './device-db';
 import { OUTBOX_SYNCED_MESSAGE } from './messages';
+import { LAST_SYNC_KEY, outbox, type DrainResult } from './outbox';
+import type { OutboxEntry } from './outbox-entry';
 import { requestPersistentStorage } from './storage';
-import { outbox, setSyncUser, type DrainResult } from './outbox';
+import { setSyncUser } from './sync-user';
 import { subjectOf, writesAreReady, writesReady, type WriteDefinition } from './write-registry';
 
 /**
@@ -58,6 +61,12 @@ export function useOutboxEntries(): OutboxEntry[] | undefined {
   return useLiveQuery(() => appDb.outbox.where('userId').equals(userId).toArray(), [userId]);
 }
 
+/** When a write last reached the server (ISO time), live; null before the first. */
+export function useLastSyncAt(): string | null {
+  const record = useLiveQuery(() => appDb.meta.get(LAST_SYNC_KEY), []);
+  return typeof record?.value === 'string' ? record.value : null;
+}
+
 /**
  * Queued writes about one subject (e.g. 'bookmark:video:3', computed by each kind's definition),
  * oldest first; the last is the intended state. `undefined` until IndexedDB has answered: a button
@@ -107,15 +116,11 @@ export function useWritesReady(): boolean {
 /**
  * Runs delivery for the signed-in user: at start, when the browser comes back online, when the
  * app becomes visible again, and after each sign-in. What delivery does is said by events
- * (outbox-events.ts): the app reacts to them. `applyWorkerDeliveries` puts what the service worker
- * delivered (recorded in IndexedDB) into the cache: at start and when the worker says it synced.
+ * (outbox-events.ts): the app reacts to them (delivered.ts). What the service worker delivered
+ * (recorded in IndexedDB) goes into the cache at start and when the worker says it synced.
  */
-export function useOutboxDelivery(applyWorkerDeliveries: (userId: number) => void = () => undefined): void {
+export function useOutboxDelivery(): void {
   const { user, isLoading } = useUser();
-  const applyRef = useRef(applyWorkerDeliveries);
-  useEffect(() => {
-    applyRef.current = applyWorkerDeliveries;
-  });
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
 
@@ -127,12 +132,13 @@ export function useOutboxDelivery(applyWorkerDeliveries: (userId: number) => voi
     // Signed in: queued writes and notes now matter, so ask the browser not to evict them.
     void requestPersistentStorage();
     const drain = () => void deliverNow(userId);
+    const applyWorkerDeliveries = () => void applyRecordedDeliveries(queryClient, userId, { refresh: true }).catch(() => undefined);
     const onWorkerMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; invalidate?: unknown[][] } | null;
       if (data?.type !== OUTBOX_SYNCED_MESSAGE) return;
       // A worker of an older build names only the queries to refresh.
       for (const queryKey of data.invalidate ?? []) void queryClient.invalidateQueries({ queryKey });
-      applyRef.current(userId);
+      applyWorkerDeliveries();
       // The worker left what it could not deliver (or, with this page on screen, all of it) to us.
       drain();
     };
@@ -146,7 +152,7 @@ export function useOutboxDelivery(applyWorkerDeliveries: (userId: number) => voi
     };
     window.addEventListener('online', onOnline);
     document.addEventListener('visibilitychange', onVisible);
-    applyRef.current(userId);
+    applyWorkerDeliveries();
     void outbox.requeueStranded(userId).catch(() => 0).then(drain);
     return () => {
       worker?.removeEventListener('message', onWorkerMessage);

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { User } from '#contract/users';
 import { AppProvider } from '../app/provider';
 import { routes } from '../app/router';
-import { reactToDeliveries } from '../app/write-reactions';
+import { reactToDeliveries } from '#pwa/offline';
 import { createQueryClient } from '../lib/query-client';
 import { USER_STORAGE_KEY } from '../lib/session';
 

@@ -3,8 +3,9 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { provideSavedCopies } from '../app/saved-copies';
 import { registerAppWrites } from '../app/write-definitions';
-import { takeUnappliedDeliveries } from '../offline/outbox';
+import { takeUnappliedDeliveries } from '#pwa/offline/delivery-record';
 import { stopDeliveryReactions } from './render';
 import { unexpectedFetch } from './fetch';
 
@@ -14,8 +15,10 @@ configure({ asyncUtilTimeout: 3000 });
 
 const unexpected: string[] = [];
 
-// Every kind of queued write, as the app registers them at start-up.
+// Every kind of queued write, and the saved copies for the blog's and videos' reads, as the app
+// provides them at start-up.
 registerAppWrites();
+provideSavedCopies();
 
 // The layout's deferred parts (React.lazy) load their chunks in the browser; here, loaded once up
 // front, so a test's first render finds them at once instead of resolving later, outside act().

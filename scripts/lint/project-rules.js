@@ -114,4 +114,32 @@ const pwaLayers = {
   },
 };
 
-export const projectRules = { rules: { 'import-paths': importPaths, 'pwa-layers': pwaLayers } };
+/**
+ * The offline engine (pwa/offline) shows pages one surface, its index.ts, and the service worker
+ * another, worker.ts (docs/decisions/014-the-offline-engine.md). Tests, their helpers and the
+ * bench may reach inside: they build engines of their own (an outbox on a scratch database).
+ */
+const OFFLINE = path.join('pwa', 'offline');
+const isTestCode = (root, file) => /\.test\.tsx?$/.test(file) || /^(tests|bench|e2e)$/.test(areaOf(root, file)) || path.relative(root, file).startsWith(path.join('pwa', 'test') + path.sep);
+const offlineSurface = {
+  meta: {
+    type: 'problem',
+    schema: [{ type: 'object', properties: { root: { type: 'string' } }, additionalProperties: false }],
+    messages: { inside: "Import the offline engine from '#pwa/offline' (its index.ts), not '{{spec}}'." },
+  },
+  create(context) {
+    const root = context.options[0]?.root ?? ROOT;
+    const from = path.relative(root, context.filename);
+    if (from.startsWith(OFFLINE + path.sep) || isTestCode(root, context.filename)) return {};
+    const allowed = new Set([path.join(OFFLINE, 'index'), ...(from === path.join('pwa', 'sw.ts') ? [path.join(OFFLINE, 'worker')] : [])]);
+    return eachImport((node, spec) => {
+      const target = resolveImport(context.filename, spec, root);
+      if (!target) return;
+      const to = path.relative(root, target).replace(/\.(js|tsx?)$/, '');
+      if (to === OFFLINE || !to.startsWith(OFFLINE + path.sep)) return;
+      if (!allowed.has(to)) context.report({ node, messageId: 'inside', data: { spec } });
+    });
+  },
+};
+
+export const projectRules = { rules: { 'import-paths': importPaths, 'pwa-layers': pwaLayers, 'offline-surface': offlineSurface } };

@@ -87,6 +87,27 @@ describe('pwa-layers', () => {
   });
 });
 
+describe('offline-surface', () => {
+  tester.run('offline-surface', projectRules.rules['offline-surface'], {
+    valid: [
+      { filename: at('pwa/features/notes/notes-store.ts'), options, code: "import { appDb, useOutboxWrite } from '#pwa/offline';" },
+      { filename: at('pwa/app/app.tsx'), options, code: "import { outbox } from '../offline';" },
+      // Inside the engine, and the service worker's own surface.
+      { filename: at('pwa/offline/index.ts'), options, code: "export { outbox } from './outbox';" },
+      { filename: at('pwa/sw.ts'), options, code: "import { deliverOnBackgroundSync } from './offline/worker';" },
+      // Tests build engines of their own.
+      { filename: at('pwa/features/notes/notes-store.test.ts'), options, code: "import { Outbox } from '#pwa/offline/outbox';" },
+      { filename: at('tests/offline/outbox-upgrade.test.ts'), options, code: "import { AppDatabase } from '#pwa/offline/device-db';" },
+    ],
+    invalid: [
+      { filename: at('pwa/features/notes/notes-store.ts'), options, code: "import { outbox } from '#pwa/offline/outbox';", errors: [{ messageId: 'inside' }] },
+      { filename: at('pwa/app/app.tsx'), options, code: "const persister = () => import('../offline/query-persister');", errors: [{ messageId: 'inside' }] },
+      { filename: at('pwa/features/notes/notes-store.ts'), options, code: "export { outbox } from '#pwa/offline/outbox.js';", errors: [{ messageId: 'inside' }] },
+      { filename: at('pwa/app/app.tsx'), options, code: "import { deliverOnBackgroundSync } from '#pwa/offline/worker';", errors: [{ messageId: 'inside' }] },
+    ],
+  });
+});
+
 describe('resolveImport', () => {
   it("reads package.json's imports map", () => {
     const from = path.join(ROOT, 'pwa/app/app.tsx');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { registerAppWrites } from '#pwa/app/write-definitions';
 import { saveBookmarkWrite, createFolderWrite } from '#pwa/features/bookmarks/api/writes';
 import { postCommentWrite } from '#pwa/features/comments/api/writes';
-import { AppDatabase } from '#pwa/offline/db';
+import { AppDatabase } from '#pwa/offline/device-db';
 import { Outbox } from '#pwa/offline/outbox';
 import { OutboxEvents } from '#pwa/offline/outbox-events';
 import { insertVideo } from '../support/fixtures';

@@ -6,10 +6,10 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
 import { registerAppWrites } from '#pwa/app/write-definitions';
-import { AppDatabase } from '#pwa/offline/db';
+import { describeWrite } from '#pwa/offline';
+import { AppDatabase } from '#pwa/offline/device-db';
 import { Outbox } from '#pwa/offline/outbox';
 import { OutboxEvents } from '#pwa/offline/outbox-events';
-import { describeWrite } from '#pwa/offline/write-registry';
 
 registerAppWrites();
 

@@ -6,8 +6,8 @@ import { Link } from 'react-router-dom';
 import { ArticleGrid, ResultGroup, VideoGrid } from '#pwa/components/content';
 import { useAllNotes } from '#pwa/features/notes/api/notes-store';
 import { useAllSaved } from '#pwa/features/saved/api/saved-items';
-import { notePath } from '#pwa/offline/note-subject';
-import { offlineDocs, searchOffline, type OfflineDoc } from '#pwa/offline/offline-search';
+import { notePath } from '#pwa/features/notes/note';
+import { offlineDocs, searchOffline, type OfflineDoc } from '../offline-search';
 
 type Kind = OfflineDoc['kind'];
 const EVERY_KIND: readonly Kind[] = ['video', 'article', 'note'];

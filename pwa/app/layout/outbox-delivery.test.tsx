@@ -2,13 +2,14 @@ import { waitFor } from '@testing-library/react';
 import { progressKeys } from '#pwa/features/progress/api/progress';
 import { setProgressWrite } from '#pwa/features/progress/api/writes';
 import { createQueryClient } from '#pwa/lib/query-client';
-import { appDb } from '#pwa/offline/db';
-import { Outbox, outbox, readUnappliedDeliveries } from '#pwa/offline/outbox';
+import { appDb, outbox } from '#pwa/offline';
+import { Outbox } from '#pwa/offline/outbox';
+import { applyRecordedDeliveries, readUnappliedDeliveries } from '#pwa/offline/delivery-record';
 import { OutboxEvents } from '#pwa/offline/outbox-events';
 import { createDexiePersister, persistQueries } from '#pwa/offline/query-persister';
 import { json, mockFetch, offline } from '#pwa/test/fetch';
+import { readStoredUser } from '#pwa/lib/session';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
-import { applyUnappliedDeliveries } from './apply-delivered';
 import OutboxDelivery from './outbox-delivery';
 
 const me = aUser({ id: 7 });
@@ -83,7 +84,8 @@ describe('what delivery puts in the cache', () => {
     worker.stop();
     const queryClient = clientWithSavedAnswer();
     queryClient.setQueryData(progressKeys.check(8, 'video', 4), { completed: false });
-    await applyUnappliedDeliveries(queryClient);
+    // As the app does at start (app.tsx): for the reader signed in on this device.
+    await applyRecordedDeliveries(queryClient, readStoredUser()?.user.id);
     expect(queryClient.getQueryData(checkKey)).toEqual({ completed: true });
     expect(queryClient.getQueryData(progressKeys.check(8, 'video', 4))).toEqual({ completed: false });
     expect(await readUnappliedDeliveries()).toHaveLength(2);

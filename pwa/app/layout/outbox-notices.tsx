@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useToast } from '#pwa/components/ui/toast';
 import { openAuthDialog } from '#pwa/lib/auth-dialog';
 import { useUser } from '#pwa/lib/session';
-import { outboxEvents } from '#pwa/offline/outbox-events';
-import { describeWrite } from '#pwa/offline/write-registry';
+import { describeWrite, outboxEvents } from '#pwa/offline';
 
 /**
  * What the reader is told about delivery: the failure toast of docs/product.md#messages-and-errors when the server refuses one of

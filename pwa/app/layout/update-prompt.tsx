@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { registerServiceWorker, type ServiceWorkerControls } from '#pwa/offline/service-worker';
+import { registerServiceWorker, type ServiceWorkerControls } from '#pwa/lib/service-worker';
 
 /** "A new version is available" with a Reload button, shown when a new deploy is waiting. */
 export function UpdatePrompt() {

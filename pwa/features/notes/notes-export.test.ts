@@ -1,4 +1,4 @@
-import type { Note } from '#pwa/offline/db';
+import type { Note } from '#pwa/features/notes/note';
 import { exportFileName, exportMarkdown, notesToMarkdown, type ExportPlatform } from './notes-export';
 
 const note = (over: Partial<Note>): Note => ({ id: 'note-video-1', contentType: 'video', contentId: 1, text: 'text', updatedAt: '2026-11-20T10:00:00.000Z', ...over });

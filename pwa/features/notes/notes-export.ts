@@ -1,5 +1,5 @@
-import type { Note } from '#pwa/offline/db';
-import { notePath, noteTitle } from '#pwa/offline/note-subject';
+import type { Note } from '#pwa/features/notes/note';
+import { notePath, noteTitle } from '#pwa/features/notes/note';
 import { newestFirst } from '#pwa/lib/order';
 
 /** A title as a Markdown heading's text: no line breaks, and its Markdown characters kept literal. */

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { blogPostSchema, type BlogPost } from '#contract/content';
 import { apiFetch } from '#pwa/lib/api-client';
 import { freshOncePerVisit } from '#pwa/lib/query-client';
-import { orSavedCopy } from '#pwa/offline/saved-fallback';
+import { orSavedCopy } from '#pwa/lib/saved-copy';
 import { blogKeys } from './keys';
 
 /** GET /api/blog/{id}: the post with its Markdown body. A missing post is an ApiError with status 404. */
@@ -10,9 +10,9 @@ export function getPost(id: number, signal?: AbortSignal): Promise<BlogPost> {
   return apiFetch(`/api/blog/${id}`, { schema: blogPostSchema, signal });
 }
 
-/** The post, or with no network its copy saved for offline on this device (issue 11). */
+/** The post, or with no network its copy saved for offline on this device. */
 export function getPostOrSaved(id: number, signal?: AbortSignal): Promise<BlogPost> {
-  return orSavedCopy(() => getPost(id, signal), (saved) => saved.getSavedPost(id));
+  return orSavedCopy(() => getPost(id, signal), (saved) => saved.post(id));
 }
 
 export const postQueryOptions = (id: number) => queryOptions({ queryKey: blogKeys.detail(id), queryFn: ({ signal }) => getPostOrSaved(id, signal), staleTime: freshOncePerVisit });

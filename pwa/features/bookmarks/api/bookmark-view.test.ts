@@ -1,5 +1,5 @@
 import type { Bookmark, Folder } from '#contract';
-import type { OutboxEntry } from '#pwa/offline/db';
+import type { OutboxEntry } from '#pwa/offline';
 import { overlayBookmarks } from './bookmark-view';
 
 const FOLDER_A = '11111111-1111-4111-8111-111111111111';

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import { DEFAULT_FOLDER_COLOR, type Bookmark, type ContentType, type Folder } from '#contract';
-import type { OutboxEntry } from '#pwa/offline/db';
-import { useOutboxEntries } from '#pwa/offline/use-outbox';
-import { queuedWrites, type WriteDefinition } from '#pwa/offline/write-registry';
+import { type OutboxEntry, queuedWrites, useOutboxEntries, type WriteDefinition } from '#pwa/offline';
 import { useBookmarks, useFolders } from './bookmarks';
 import { bookmarkWrites, createFolderWrite, deleteFolderWrite, moveBookmarkWrite, removeBookmarkWrite, saveBookmarkWrite } from './writes';
 import { newestFirst } from '#pwa/lib/order';

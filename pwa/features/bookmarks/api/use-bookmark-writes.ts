@@ -3,8 +3,8 @@ import { DEFAULT_FOLDER_COLOR, type ContentType } from '#contract';
 import { useToast } from '#pwa/components/ui/toast';
 import { newId } from '#pwa/lib/ids';
 import { useUser } from '#pwa/lib/session';
-import { useOutboxWrite } from '#pwa/offline/use-outbox';
-import { type BookmarkItem, type FolderItem } from './bookmark-view';
+import { useOutboxWrite } from '#pwa/offline';
+import type { BookmarkItem, FolderItem } from './bookmark-view';
 import { createFolderWrite, deleteFolderWrite, moveBookmarkWrite, removeBookmarkWrite, saveBookmarkWrite } from './writes';
 
 export interface SaveBookmarkTarget {

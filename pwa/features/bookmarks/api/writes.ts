@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { bookmarkSchema, contentTypeSchema, folderSchema, type Bookmark, type ContentType, type Folder } from '#contract';
-import { defineWrite } from '#pwa/offline/write-registry';
+import { defineWrite } from '#pwa/offline';
 import { bookmarkKeys } from './bookmarks';
 
 /**

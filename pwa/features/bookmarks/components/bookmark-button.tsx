@@ -5,7 +5,7 @@ import { SyncMark } from '#pwa/components/ui/sync-mark';
 import { useToast } from '#pwa/components/ui/toast';
 import { recheckingRestored } from '#pwa/lib/query-client';
 import { useUser } from '#pwa/lib/session';
-import { useOutboxActions } from '#pwa/offline/use-outbox';
+import { useOutboxActions } from '#pwa/offline';
 import { bookmarkKey, useBookmarkView } from '../api/bookmark-view';
 import { useBookmarkWrites } from '../api/use-bookmark-writes';
 

@@ -4,7 +4,7 @@ import { BookmarkX, FolderPlus, Trash2 } from 'lucide-react';
 import { CARD_GRID, CardSkeletons } from '#pwa/components/content';
 import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
 import { SyncMark } from '#pwa/components/ui/sync-mark';
-import { useOutboxActions } from '#pwa/offline/use-outbox';
+import { useOutboxActions } from '#pwa/offline';
 import { useBookmarkView, type BookmarkItem, type FolderItem } from '../api/bookmark-view';
 import { useBookmarkWrites } from '../api/use-bookmark-writes';
 import { BookmarkCard } from './bookmark-card';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { commentSchema, contentTypeSchema } from '#contract';
-import { defineWrite } from '#pwa/offline/write-registry';
+import { defineWrite } from '#pwa/offline';
 import { commentKeys, noteDeliveredComment, type CommentPages } from './comments';
 
 export const COMMENT_FAILURE = 'Failed to post comment. Please try again.';

@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OPEN_AUTH_DIALOG_EVENT } from '#pwa/lib/auth-dialog';
-import { appDb } from '#pwa/offline/db';
-import { outbox } from '#pwa/offline/outbox';
+import { appDb, outbox } from '#pwa/offline';
 import { json, mockFetch, type MockRequest } from '#pwa/test/fetch';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { Comments } from './comments';

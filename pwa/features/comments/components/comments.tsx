@@ -8,9 +8,7 @@ import { useToast } from '#pwa/components/ui/toast';
 import { openAuthDialog } from '#pwa/lib/auth-dialog';
 import { formatAge, formatDateTime, formatNumber } from '#pwa/lib/format';
 import { useUser } from '#pwa/lib/session';
-import type { OutboxEntry } from '#pwa/offline/db';
-import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline/use-outbox';
-import { queuedWrites } from '#pwa/offline/write-registry';
+import { type OutboxEntry, queuedWrites, useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline';
 import { isDeliveredComment, useComments } from '../api/comments';
 import { commentSubject, COMMENT_FAILURE, postCommentWrite } from '../api/writes';
 

@@ -3,10 +3,7 @@ import type { HeartsInfo } from '#contract/content';
 import { useToast } from '#pwa/components/ui/toast';
 import { openAuthDialog } from '#pwa/lib/auth-dialog';
 import { useUser } from '#pwa/lib/session';
-import type { OutboxEntry } from '#pwa/offline/db';
-import { outbox } from '#pwa/offline/outbox';
-import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline/use-outbox';
-import { queuedWrites } from '#pwa/offline/write-registry';
+import { outbox, type OutboxEntry, queuedWrites, useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline';
 import { heartSubject, setHeartWrite } from './writes';
 
 export interface HeartView {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { heartsInfoSchema } from '#contract/content';
-import { defineWrite } from '#pwa/offline/write-registry';
+import { defineWrite } from '#pwa/offline';
 import { devotionalKeys } from './keys';
 
 export const HEART_FAILED = 'Failed to heart devotional. Please try again.';

@@ -1,8 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb, type AppDatabase, type Note } from '#pwa/offline/db';
-import { requestPersistentStorage } from '#pwa/offline/storage';
+import { appDb, requestPersistentStorage, type AppDatabase } from '#pwa/offline';
+import type { Note } from '../note';
 
 export type NoteContentType = Note['contentType'];
+
+/** The notes: a table of the device database (docs/decisions/014-the-offline-engine.md), this feature's rows. */
+export const notesTable = (db: AppDatabase = appDb) => db.table<Note, string>('notes');
 
 /** The storage key (docs/product.md#limits): note-{contentType}-{contentId}. */
 export const noteKey = (contentType: NoteContentType, contentId: number) => `note-${contentType}-${contentId}`;
@@ -43,14 +46,14 @@ export async function withReopen<T>(work: () => Promise<T>, db: AppDatabase = ap
 export async function saveNote(contentType: NoteContentType, contentId: number, text: string, db: AppDatabase = appDb, title?: string): Promise<Note | null> {
   const id = noteKey(contentType, contentId);
   if (!text.trim()) {
-    await withReopen(() => db.notes.delete(id), db);
+    await withReopen(() => notesTable(db).delete(id), db);
     return null;
   }
-  const before = await withReopen(() => db.notes.get(id), db);
+  const before = await withReopen(() => notesTable(db).get(id), db);
   const keptTitle = title?.trim() || before?.title;
   const note: Note = { id, contentType, contentId, text, updatedAt: new Date().toISOString(), ...(keptTitle ? { title: keptTitle } : {}) };
-  const first = !before && (await withReopen(() => db.notes.count(), db)) === 0;
-  await withReopen(() => db.notes.put(note), db);
+  const first = !before && (await withReopen(() => notesTable(db).count(), db)) === 0;
+  await withReopen(() => notesTable(db).put(note), db);
   // Notes live only on this device: with the first one, ask the browser not to evict storage.
   if (first) void requestPersistentStorage();
   return note;
@@ -58,15 +61,15 @@ export async function saveNote(contentType: NoteContentType, contentId: number, 
 
 /** Every note on this device, newest first, live: undefined while reading. */
 export function useAllNotes(): Note[] | undefined {
-  return useLiveQuery(() => appDb.notes.orderBy('updatedAt').reverse().toArray(), []);
+  return useLiveQuery(() => notesTable().orderBy('updatedAt').reverse().toArray(), []);
 }
 
 export async function deleteNote(contentType: NoteContentType, contentId: number, db: AppDatabase = appDb): Promise<void> {
-  await withReopen(() => db.notes.delete(noteKey(contentType, contentId)), db);
+  await withReopen(() => notesTable(db).delete(noteKey(contentType, contentId)), db);
 }
 
 /** The stored note, live (other tabs and panels included): undefined while reading, null when there is none. */
 export function useNote(contentType: NoteContentType, contentId: number): Note | null | undefined {
   const id = noteKey(contentType, contentId);
-  return useLiveQuery(async () => (await appDb.notes.get(id)) ?? null, [id]);
+  return useLiveQuery(async () => (await notesTable().get(id)) ?? null, [id]);
 }

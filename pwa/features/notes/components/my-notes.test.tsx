@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
-import { appDb } from '#pwa/offline/db';
+import { appDb } from '#pwa/offline';
 import { renderWithProviders } from '#pwa/test/render';
-import { saveNote } from '../api/notes-store';
+import { notesTable, saveNote } from '../api/notes-store';
 import { MyNotes, NO_NOTES } from './my-notes';
 
 beforeEach(async () => {
   if (!appDb.isOpen()) await appDb.open();
-  await appDb.notes.clear();
+  await notesTable().clear();
 });
 
 const renderNotes = () =>
@@ -36,7 +36,7 @@ describe('MyNotes', () => {
   test('a later save without a title keeps the title saved before', async () => {
     await saveNote('video', 3, 'First', undefined, 'How to Read the Bible');
     await saveNote('video', 3, 'Second');
-    expect((await appDb.notes.get('note-video-3'))?.title).toBe('How to Read the Bible');
+    expect((await notesTable().get('note-video-3'))?.title).toBe('How to Read the Bible');
   });
 
   test('search narrows the list by title or text, every word', async () => {
@@ -62,11 +62,11 @@ describe('MyNotes', () => {
     const dialog = screen.getByRole('dialog', { name: 'Delete note' });
     expect(dialog.textContent).toContain('Are you sure you want to delete this note?');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(await appDb.notes.count()).toBe(1);
+    expect(await notesTable().count()).toBe(1);
     await user.click(screen.getByRole('button', { name: 'Delete the note on How to Read the Bible' }));
     await user.click(within(screen.getByRole('dialog', { name: 'Delete note' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(NO_NOTES)).toBeTruthy();
-    expect(await appDb.notes.count()).toBe(0);
+    expect(await notesTable().count()).toBe(0);
   });
 
   test('with no notes it says where they come from, and offers no export', async () => {

@@ -5,9 +5,9 @@ import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
 import { SearchInput } from '#pwa/components/ui/search-input';
 import { useToast } from '#pwa/components/ui/toast';
 import { formatDate } from '#pwa/lib/format';
-import type { Note } from '#pwa/offline/db';
+import type { Note } from '#pwa/features/notes/note';
 import { deleteNote, useAllNotes } from '../api/notes-store';
-import { notePath, noteTitle } from '#pwa/offline/note-subject';
+import { notePath, noteTitle } from '#pwa/features/notes/note';
 import { exportFileName, exportMarkdown, notesToMarkdown } from '../notes-export';
 import { LoadingBlock } from '#pwa/components/ui/loading-block';
 

@@ -1,17 +1,17 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appDb } from '#pwa/offline/db';
-import { noteKey, saveNote } from '../api/notes-store';
+import { appDb } from '#pwa/offline';
+import { noteKey, notesTable, saveNote } from '../api/notes-store';
 import { NotesButton } from './notes-button';
 import { NotesPanel } from './notes-panel';
 
 const KEY = noteKey('video', 3);
-const stored = () => appDb.notes.get(KEY);
+const stored = () => notesTable().get(KEY);
 const field = () => screen.getByLabelText('Your Notes') as HTMLTextAreaElement;
 
 beforeEach(async () => {
   if (!appDb.isOpen()) await appDb.open();
-  await appDb.notes.clear();
+  await notesTable().clear();
 });
 
 async function renderPanel() {
@@ -89,7 +89,7 @@ describe('NotesPanel', () => {
 
   test('a write after the database connection was closed (iOS backgrounding) reopens it and keeps the note', async () => {
     appDb.close();
-    await expect(appDb.notes.count()).rejects.toMatchObject({ name: 'DatabaseClosedError' });
+    await expect(notesTable().count()).rejects.toMatchObject({ name: 'DatabaseClosedError' });
     await saveNote('video', 3, 'after the app slept');
     expect((await stored())?.text).toBe('after the app slept');
   });
@@ -105,7 +105,7 @@ describe('NotesButton', () => {
     await waitFor(() => expect(textarea.disabled).toBe(false));
     await user.type(textarea, 'John 1:1');
     await user.click(within(dialog).getByRole('button', { name: 'Close notes' }));
-    await waitFor(async () => expect((await appDb.notes.get(noteKey('blog', 5)))?.text).toBe('John 1:1'));
+    await waitFor(async () => expect((await notesTable().get(noteKey('blog', 5)))?.text).toBe('John 1:1'));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Notes (you have a note here)' })).toBeTruthy());
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { contentTypeSchema, progressSchema, type Progress } from '#contract';
-import { defineWrite } from '#pwa/offline/write-registry';
+import { defineWrite } from '#pwa/offline';
 import { progressKeys } from './progress';
 
 export const PROGRESS_FAILURE = 'Failed to update progress. Please try again.';

@@ -1,7 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { appDb } from '#pwa/offline/db';
-import { outbox } from '#pwa/offline/outbox';
+import { appDb, outbox } from '#pwa/offline';
 import { json, mockFetch, type MockRequest } from '#pwa/test/fetch';
 import { createQueryClient } from '#pwa/lib/query-client';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';

@@ -4,8 +4,7 @@ import { SyncMark } from '#pwa/components/ui/sync-mark';
 import { useToast } from '#pwa/components/ui/toast';
 import { recheckingRestored } from '#pwa/lib/query-client';
 import { useUser } from '#pwa/lib/session';
-import { useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline/use-outbox';
-import { queuedWrites } from '#pwa/offline/write-registry';
+import { queuedWrites, useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline';
 import { useProgressCheck } from '../api/progress';
 import { progressSubject, setProgressWrite } from '../api/writes';
 

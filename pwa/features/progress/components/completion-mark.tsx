@@ -1,8 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { ContentType } from '#contract';
 import { useUser } from '#pwa/lib/session';
-import { useOutboxSubject } from '#pwa/offline/use-outbox';
-import { queuedWrites } from '#pwa/offline/write-registry';
+import { queuedWrites, useOutboxSubject } from '#pwa/offline';
 import { useUserProgress } from '../api/progress';
 import { progressSubject, setProgressWrite } from '../api/writes';
 

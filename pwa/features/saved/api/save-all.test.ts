@@ -1,4 +1,4 @@
-import { savedDb } from '#pwa/offline/saved-store';
+import { savedDb } from '#pwa/features/saved/api/saved-store';
 import { json, mockFetch } from '#pwa/test/fetch';
 import { aSavedPost } from '#pwa/test/saved';
 import { saveAllPosts } from './save-all';

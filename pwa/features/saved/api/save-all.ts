@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { Category } from '#contract/common';
 import { blogPostSchema, blogPostSummarySchema, type BlogPost } from '#contract/content';
 import { apiFetch, withQuery } from '#pwa/lib/api-client';
-import { saveItem } from '#pwa/offline/saved-store';
+import { saveItem } from '#pwa/features/saved/api/saved-store';
 
 // 'Save all for offline' on /blog: loaded when the reader presses it (a dynamic import), never before.
 

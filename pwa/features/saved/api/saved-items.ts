@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { BlogPost, Video } from '#contract/content';
 import { youtubeThumbnailUrl } from '#pwa/components/content';
-import { allSaved, removeSaved, saveItem, savedDb, savedKey, type SavedItem, type SavedKind } from '#pwa/offline/saved-store';
+import { allSaved, removeSaved, saveItem, savedDb, savedKey, type SavedItem, type SavedKind } from '#pwa/features/saved/api/saved-store';
 
 /** What the pages hand the Save button: the post or video as the page shows it. */
 export type Saveable = { kind: 'post'; post: BlogPost } | { kind: 'video'; video: Video };

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { allSaved, getSavedPost, savedDb } from '#pwa/offline/saved-store';
+import { allSaved, getSavedPost, savedDb } from '#pwa/features/saved/api/saved-store';
 import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
 import { renderWithProviders } from '#pwa/test/render';
 import { aSavedPost } from '#pwa/test/saved';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getSavedPost, getSavedVideo, savedDb } from '#pwa/offline/saved-store';
+import { getSavedPost, getSavedVideo, savedDb } from '#pwa/features/saved/api/saved-store';
 import { setOnline } from '#pwa/test/online';
 import { renderWithProviders } from '#pwa/test/render';
 import { aSavedPost, aSavedVideo } from '#pwa/test/saved';
@@ -32,7 +32,7 @@ describe('SaveButton', () => {
   });
 
   test('shows an item saved before (in another tab, or by Save all) as saved', async () => {
-    const { saveItem } = await import('#pwa/offline/saved-store');
+    const { saveItem } = await import('../api/saved-store');
     await saveItem({ kind: 'post', post: aSavedPost(9) });
     renderWithProviders(<SaveButton kind="post" post={aSavedPost(9)} />);
     await waitFor(() => expect(button().textContent).toBe(SAVED_LABEL));

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { saveItem, savedDb } from '#pwa/offline/saved-store';
+import { saveItem, savedDb } from '#pwa/features/saved/api/saved-store';
 import { renderWithProviders } from '#pwa/test/render';
 import { aSavedPost, aSavedVideo } from '#pwa/test/saved';
 import { NO_SAVED, SavedList } from './saved-list';

@@ -3,8 +3,8 @@ import { BookOpen, CloudOff, HardDrive, Trash2, Video as VideoIcon } from 'lucid
 import { Link } from 'react-router-dom';
 import { useToast } from '#pwa/components/ui/toast';
 import { formatDate } from '#pwa/lib/format';
-import { savedItemBytes, totalSavedBytes, type SavedItem } from '#pwa/offline/saved-store';
-import { formatBytes, getStorageInfo, type StorageInfo } from '#pwa/offline/storage';
+import { savedItemBytes, totalSavedBytes, type SavedItem } from '#pwa/features/saved/api/saved-store';
+import { formatBytes, getStorageInfo, type StorageInfo } from '#pwa/offline';
 import { removeFromDevice, useAllSaved } from '../api/saved-items';
 import { LoadingBlock } from '#pwa/components/ui/loading-block';
 

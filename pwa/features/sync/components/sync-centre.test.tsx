@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { appDb, type OutboxEntry } from '#pwa/offline/db';
-import { outbox } from '#pwa/offline/outbox';
+import { appDb, outbox, type OutboxEntry, setWritesLoader } from '#pwa/offline';
 import { json, mockFetch } from '#pwa/test/fetch';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { Delivery } from '#pwa/test/delivery';
-import { setWritesLoader } from '#pwa/offline/write-registry';
 import { SyncCentre } from './sync-centre';
 
 /** The layout's delivery reaction, which the app mounts beside every screen once signed in. */

@@ -3,10 +3,7 @@ import { AlertTriangle, CheckCircle2, Clock, CloudOff, HardDrive, RefreshCw, Tra
 import { formatAge } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useUser } from '#pwa/lib/session';
-import { outbox } from '#pwa/offline/outbox';
-import { formatBytes, getStorageInfo, requestPersistentStorage, type StorageInfo } from '#pwa/offline/storage';
-import { deliverNow, useOutboxActions, useWritesReady } from '#pwa/offline/use-outbox';
-import { describeWrite } from '#pwa/offline/write-registry';
+import { deliverNow, describeWrite, formatBytes, getStorageInfo, outbox, requestPersistentStorage, type StorageInfo, useOutboxActions, useWritesReady } from '#pwa/offline';
 import { useSyncState } from '../use-sync-state';
 
 /**

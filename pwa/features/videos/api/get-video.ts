@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { videoSchema, type Video } from '#contract/content';
 import { ApiError, apiFetch } from '#pwa/lib/api-client';
-import { orSavedCopy } from '#pwa/offline/saved-fallback';
+import { orSavedCopy } from '#pwa/lib/saved-copy';
 import { videoKeys } from './video-keys';
 
 /** The text (docs/product.md#messages-and-errors) for a video that could not be loaded (other than a missing one). */
@@ -12,9 +12,9 @@ export function getVideo(id: number, signal?: AbortSignal): Promise<Video> {
   return apiFetch(`/api/videos/${id}`, { schema: videoSchema, signal });
 }
 
-/** The video, or with no network its details saved for offline on this device (issue 11). */
+/** The video, or with no network its details saved for offline on this device. */
 export function getVideoOrSaved(id: number, signal?: AbortSignal): Promise<Video> {
-  return orSavedCopy(() => getVideo(id, signal), (saved) => saved.getSavedVideo(id));
+  return orSavedCopy(() => getVideo(id, signal), (saved) => saved.video(id));
 }
 
 export const videoQueryOptions = (id: number) =>

@@ -13,12 +13,3 @@ export function hasSavedQueryCache(): boolean {
     return true; // unknown: wait for the restore, as before
   }
 }
-
-export function setSavedFlag(saved: boolean): void {
-  try {
-    if (saved) localStorage.setItem(SAVED_CACHE_FLAG, '1');
-    else localStorage.removeItem(SAVED_CACHE_FLAG);
-  } catch {
-    // storage blocked: the next start simply waits for the restore
-  }
-}

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { BlogPost, BlogPostSummary, Video } from '#contract/content';
-import type { Note } from './db';
+import type { Note } from '#pwa/features/notes/note';
 import { offlineDocs, searchOffline } from './offline-search';
-import { aSavedPost, aSavedVideo } from '../test/saved';
+import { aSavedPost, aSavedVideo } from '#pwa/test/saved';
 
 const video = (id: number, title: string, description = ''): Video => aSavedVideo(id, { title, description });
 const summary = (id: number, title: string, excerpt = ''): BlogPostSummary => {
@@ -71,7 +71,7 @@ describe('the index', () => {
 describe('saved for offline', () => {
   test('saved posts (with their whole text) and videos are searched, and the index is built again when saved items change', async () => {
     const { indexFor } = await import('./offline-search');
-    const { allSaved, removeSaved, saveItem, savedDb } = await import('./saved-store');
+    const { allSaved, removeSaved, saveItem, savedDb } = await import('#pwa/features/saved/api/saved-store');
     await savedDb.items.clear();
     const client = new QueryClient();
     const before = offlineDocs(client, [], await allSaved());

@@ -1,4 +1,4 @@
-// The pictures of saved items (issue 11): kept in their own Cache Storage cache, which the service
+// The pictures of saved items (docs/product.md#saved-for-offline): kept in their own Cache Storage cache, which the service
 // worker answers from when the network cannot (see sw.ts). Its name is not one of the runtime
 // caches' (api-content, thumbnails, avatars), so no ExpirationPlugin, quota purge or
 // cleanupOutdatedCaches (precache only) ever deletes from it: a picture leaves with its item.

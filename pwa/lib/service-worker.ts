@@ -1,5 +1,4 @@
 import { Workbox } from 'workbox-window';
-import { SKIP_WAITING_MESSAGE } from './messages';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -43,4 +42,3 @@ export function registerServiceWorker(onUpdateReady: (controls: ServiceWorkerCon
     .catch((err: unknown) => console.warn('[sw] registration failed', err));
 }
 
-export { SKIP_WAITING_MESSAGE };

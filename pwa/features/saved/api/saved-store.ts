@@ -1,13 +1,14 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { BlogPost, Video } from '#contract/content';
 import { removePicture, storePicture } from './saved-pictures';
-import { requestPersistentStorage } from './storage';
+import type { SavedCopies } from '#pwa/lib/saved-copies';
+import { requestPersistentStorage } from '#pwa/offline';
 
-// Saved for offline (issue 11): posts and videos the reader chose to keep on this device. Their own
+// Saved for offline (docs/product.md#saved-for-offline): posts and videos the reader chose to keep on this device. Their own
 // database, apart from the app's (context-is-key: notes, outbox, the persisted query cache) and the
 // service worker's runtime caches: nothing here has a limit or an expiry, an item leaves only when
-// the reader removes it. The blog and videos features read it when the network fails; the offline
-// search indexes it.
+// the reader removes it. The blog's and videos' reads use it when the network fails (through
+// lib/saved-copies.ts); the offline search indexes it.
 
 export type SavedKind = 'post' | 'video';
 
@@ -101,3 +102,6 @@ export async function getSavedVideo(id: number, db: SavedDatabase = savedDb): Pr
   const item = await db.items.get(savedKey('video', id));
   return item?.kind === 'video' ? item.video : undefined;
 }
+
+/** The copies the blog's and the videos' reads fall back on with no network (lib/saved-copies.ts). */
+export const savedCopies: SavedCopies = { post: (id) => getSavedPost(id), video: (id) => getSavedVideo(id) };

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { mockFetch, offline } from '../test/fetch';
-import { aSavedPost, aSavedVideo, memoryCaches } from '../test/saved';
+import { mockFetch, offline } from '#pwa/test/fetch';
+import { aSavedPost, aSavedVideo, memoryCaches } from '#pwa/test/saved';
 import { SAVED_PICTURES_CACHE } from './saved-pictures';
 import { allSaved, getSavedPost, getSavedVideo, removeSaved, saveItem, savedDb, savedItemBytes, savedKey, totalSavedBytes } from './saved-store';
 

@@ -1,11 +1,10 @@
 import MiniSearch from 'minisearch';
 import type { QueryClient } from '@tanstack/react-query';
 import type { BlogPostSummary, Video } from '#contract/content';
-import type { Note } from './db';
-import { noteTitle } from './note-subject';
-import type { SavedContent } from './saved-store';
+import { noteTitle, type Note } from '#pwa/features/notes/note';
+import type { SavedContent } from '#pwa/features/saved/api/saved-store';
 
-// Search on the device (issue 11, part 2): with no connection, what this device has of the site's
+// Search on the device (docs/product.md#search): with no connection, what this device has of the site's
 // videos and articles (every answer kept in the query cache, which is saved in IndexedDB, and the
 // items saved for offline, which have their own store) and the reader's notes, in one in-browser
 // index (MiniSearch): word prefixes, small typos, titles first.

@@ -4,15 +4,15 @@ import { fromVersion2Entry } from './outbox-upgrade';
 
 export type { OutboxEntry };
 
-/** A private note, kept on this device only (docs/product.md#private-notes); `id` is `note-{contentType}-{contentId}`. */
-export interface Note {
+/**
+ * A row of the `notes` table as the database knows it (its keys). The table is the notes feature's
+ * (features/notes/api/notes-store.ts reads and writes it with its own type); it is declared here
+ * because a Dexie database has one version history, and its rows have lived in this database
+ * since version 1 (docs/decisions/014-the-offline-engine.md).
+ */
+export interface StoredNote {
   id: string;
-  contentType: 'video' | 'blog';
-  contentId: number;
-  text: string;
   updatedAt: string;
-  /** The video's or article's title when the note was written (the notes page lists notes by it); not indexed. */
-  title?: string;
 }
 
 /** Small facts shared by the page and the service worker, e.g. who is signed in (for Background Sync). */
@@ -28,7 +28,7 @@ export interface QueryCacheRecord {
 }
 
 export class AppDatabase extends Dexie {
-  notes!: EntityTable<Note, 'id'>;
+  notes!: EntityTable<StoredNote, 'id'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   meta!: EntityTable<MetaRecord, 'key'>;
   queryCache!: EntityTable<QueryCacheRecord, 'key'>;
@@ -53,4 +53,4 @@ export class AppDatabase extends Dexie {
   }
 }
 
-export const appDb = new AppDatabase();
+export const appDb = /* @__PURE__ */ new AppDatabase();
