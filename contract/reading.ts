@@ -1,11 +1,11 @@
-// Reading comfort (issue 11, part 7): the theme and the text size a reader picked on this device.
+// Reading comfort (docs/product.md#reading-settings): the theme and the text size a reader picked on this device.
 // Kept in localStorage (the app's own copy) and in a cookie, so the server can render a page the
 // way the reader set it and nothing flashes in the wrong theme or size before the app starts.
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** At least four steps (issue 11); 'medium' is the site's own size. */
+/** At least four steps (docs/product.md#reading-settings); 'medium' is the site's own size. */
 export const TEXT_SIZES = ['small', 'medium', 'large', 'x-large'] as const;
 export type TextSize = (typeof TEXT_SIZES)[number];
 

@@ -8,7 +8,7 @@ import { readStore, waitForServiceWorker } from './support/offline';
 import { startRestartableServer, traceLine, type RestartableServer } from './support/restartable-server';
 import { prng } from './support/prng';
 
-// Issue 7: a seeded random journey of one signed-in reader's writes (bookmark, mark complete,
+// Idempotent writes (docs/decisions/003): a seeded random journey of one signed-in reader's writes (bookmark, mark complete,
 // comment) through the real UI, with faults in between: offline windows, reloads, a browser
 // restart on the same profile, server restarts on the same origin and database, and the server
 // stopped (often killed) a few milliseconds after a click. At the end: nothing lost, nothing

@@ -1,4 +1,4 @@
-// Issue 11, part 5: the Live Q&A page updates itself. A visitor and an editor each have
+// Live Q&A (docs/product.md#live-qa, docs/decisions/012): the Live Q&A page updates itself. A visitor and an editor each have
 // /live-qa open; what one does shows on the other's screen without a reload: a new question, a
 // highlight, an answer, the viewer count. With TEST_DATABASE_URL (PostgreSQL) the two pages talk
 // to two API servers on one PostgreSQL database (each with its own LISTEN connection, as two

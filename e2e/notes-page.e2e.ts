@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { MOBILE, screenshot, useBrowser } from './support/browser';
 import { appReady, visitAndDismissAuth } from './support/app';
 
-// Issue 11, part 3: 'My Notes' lists the notes of this device and exports them as Markdown.
+// My Notes (docs/product.md#private-notes): 'My Notes' lists the notes of this device and exports them as Markdown.
 const baseURL = () => inject('baseURL');
 const browser = useBrowser(baseURL);
 const main = (page: Page) => page.getByRole('main');

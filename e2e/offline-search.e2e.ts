@@ -4,7 +4,7 @@ import { useBrowser } from './support/browser';
 import { visitAndDismissAuth } from './support/app';
 import { readStore, waitForServiceWorker } from './support/offline';
 
-// Issue 11, part 2: with no connection, search finds what this device has: posts and videos it
+// Offline results (docs/product.md#site-search): with no connection, search finds what this device has: posts and videos it
 // has seen (the saved query cache) and the reader's notes, labelled 'Offline results'.
 const baseURL = () => inject('baseURL');
 const browser = useBrowser(baseURL);

@@ -7,7 +7,7 @@ import { apiGet, apiSend, fireBackgroundSync, readStore, recordRequests, signUpI
 import { buildInto, precacheManifest } from './support/dist';
 import { startOwnServer, type OwnServer } from './support/own-server';
 
-// Issue 4, offline-first, in Debian's chromium against the production build (the service worker
+// Offline-first (docs/decisions/010, docs/product.md#sync-centre), in Debian's chromium against the production build (the service worker
 // exists only there). This file runs its own server over a private copy of dist/: it deploys a
 // new build under an open tab and deletes content, which must not disturb the other files.
 let server: OwnServer | undefined;

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { MOBILE, screenshot, useBrowser } from './support/browser';
 import { appReady, visitAndDismissAuth } from './support/app';
 
-// Issue 11, part 7: the theme and text size a reader picks, applied before the first paint.
+// Reading settings (docs/product.md#reading-settings): the theme and text size a reader picks, applied before the first paint.
 const baseURL = () => inject('baseURL');
 const browser = useBrowser(baseURL);
 

@@ -5,7 +5,7 @@ import { screenshot, useBrowser } from './support/browser';
 import { toastText, visitAndDismissAuth } from './support/app';
 import { waitForServiceWorker } from './support/offline';
 
-// Issue 11, part 1: saved for offline. A reader saves a whole category of the blog and a video on
+// Saved for offline (docs/product.md#saved-for-offline). A reader saves a whole category of the blog and a video on
 // this device (signed out: saving is per device), loses the signal, and still opens a post of that
 // category they never opened, with its whole text, and the video's page with its details; /saved
 // lists what is kept, and removes an item when asked.

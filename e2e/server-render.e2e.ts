@@ -5,7 +5,7 @@ import { uniqueUsername, visit, visitAndDismissAuth } from './support/app';
 import { signUpInPage } from './support/offline';
 import { entryKey, readBuildManifest } from './support/build-manifest';
 
-// Issue 8: the public pages arrive rendered. The first HTML (no script run) holds the page's own
+// Server rendering (docs/decisions/007): the public pages arrive rendered. The first HTML (no script run) holds the page's own
 // content and head tags; React takes it over without a mismatch; the reader's own parts (the
 // avatar menu, bookmark state) fill in after; unknown posts, videos and routes are 404s; and the
 // pages read without JavaScript.

@@ -4,7 +4,7 @@ import { uniqueUsername } from './support/app';
 import { apiGet, readStore, signUpInPage, type SignedInUser } from './support/offline';
 import { startRestartableServer, type RestartableServer } from './support/restartable-server';
 
-// Issue 7, defect 1, as a reader meets it: comments posted while the server is stopped under them
+// A server stopped mid-request (docs/decisions/003), as a reader meets it: comments posted while the server is stopped under them
 // (a deploy's SIGTERM, a crash's SIGKILL) a few milliseconds after the click, and more posted while
 // it is down. Once it is back, every comment reaches it exactly once, none is left failed in the
 // outbox, and the page shows each once.

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { useBrowser } from './support/browser';
 import { appReady, toastText, visitAndDismissAuth } from './support/app';
 
-// Issue 11, part 6: the Share button of posts and videos, and shares from other apps.
+// Share (docs/product.md#share): the Share button of posts and videos, and shares from other apps.
 const baseURL = () => inject('baseURL');
 const browser = useBrowser(baseURL);
 

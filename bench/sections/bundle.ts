@@ -49,7 +49,7 @@ async function run(ctx: BenchContext): Promise<void> {
   perRoute(ctx, distDir);
 }
 
-/** Budget of issue 3: the first load of any route fetches at most this much gzipped JavaScript. */
+/** The budget (docs/decisions/005): the first load of any route fetches at most this much gzipped JavaScript. */
 const ROUTE_BUDGET_BYTES = 150 * 1024;
 
 /**

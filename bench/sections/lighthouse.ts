@@ -2,7 +2,7 @@
 // in Debian's chromium, a first visit: the home page, a post, /videos and a watch page, each the
 // median of 7 runs (by performance score), each started on idle cores (bench/lib/quiet-machine.ts),
 // with the page's renderer ahead of the harness for the CPU (bench/lib/renderer-priority.ts).
-// Issue 8's targets: performance ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1.00;
+// The targets (docs/decisions/005): performance ≥ 0.95, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.02, SEO 1.00;
 // accessibility and best practices 1.00 and every automated PWA audit passing. Printed, never
 // asserted. Beside each page: its TBT from 5 runs without the renderer's priority (what this
 // shared 2-core machine gives as it is), and the blocking time its own code causes, from thread

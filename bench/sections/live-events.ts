@@ -1,4 +1,4 @@
-// Live Q&A events (issue 11, part 5): how long a question takes from the POST that asks it to
+// Live Q&A events (docs/decisions/012): how long a question takes from the POST that asks it to
 // the `question` event on each open event stream (GET /api/live-streams/:id/events), with N
 // pages watching. On one process, and on two: two app servers on one PostgreSQL database
 // (LISTEN/NOTIFY), or on SQLite the two workers of WEB_CONCURRENCY=2 (the primary relays).

@@ -1,4 +1,4 @@
-// Sanitising a post body (issue 9): the Markdown sanitiser on bodies of the maximum size the API
+// Sanitising a post body (docs/product.md#input-rules): the Markdown sanitiser on bodies of the maximum size the API
 // accepts, built to make a tag stripper slow (tests/support/hostile-markup.ts). In process, no
 // server. Prints the median of 5 runs per body and the worst of them; aim: well under 100 ms.
 import { sanitizeMarkdown } from '#api/modules/blog/blog.markdown';

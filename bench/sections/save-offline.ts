@@ -1,4 +1,4 @@
-// Save for offline (issue 11): 'Save all for offline' on /blog in headless Debian chromium against
+// Save for offline (docs/product.md#saved-for-offline): 'Save all for offline' on /blog in headless Debian chromium against
 // the real server (own process, seeded, serving a private copy of the production build), as a
 // signed-out reader does it: from the press of the button to the 'Saved for offline' toast, every
 // post fetched whole (4 at a time) and written to the saved store (IndexedDB, its own database),

@@ -1,4 +1,4 @@
-// Server rendering throughput (issue 8): an anonymous /blog/{id} as HTML, answered from the
+// Server rendering throughput (docs/decisions/007): an anonymous /blog/{id} as HTML, answered from the
 // render cache (the public cache, as the app runs by default) and rendered every time (the cache
 // off), beside the same post's JSON from the API. Printed, never asserted.
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The cost of database-backed rate limiting on sign-in (issue 9): POST /api/auth/login against
+// The cost of database-backed rate limiting on sign-in (docs/decisions/009): POST /api/auth/login against
 // the real server with its limiter (limits set out of reach, so nothing is refused and every
 // attempt pays for its counter updates: one per address, one per account), beside the same server
 // without the limiter (BENCH_RATE_LIMITS=off), in the same run. Two workloads: a wrong password

@@ -39,10 +39,10 @@ export const routes: RouteObject[] = [
           page('live-qa', () => import('./routes/live-qa')),
           page('bookmarks', () => import('./routes/bookmarks')),
           page('profile', () => import('./routes/profile')),
-          // The sync centre (docs/product.md#sync-centre) for changes made offline (issue 4).
+          // The sync centre (docs/product.md#sync-centre) for changes made offline.
           page('sync', () => import('./routes/sync')),
           page('notes', () => import('./routes/notes')),
-          // Saved for offline (issue 11): what this device keeps, signed in or not.
+          // Saved for offline (docs/product.md#saved-for-offline): what this device keeps, signed in or not.
           page('saved', () => import('./routes/saved')),
           // What other apps share with the installed app (the manifest's share_target).
           page('share', () => import('./routes/share')),

@@ -3,7 +3,7 @@ import { lazyExport } from '#pwa/lib/lazy-part';
 import { AfterHydration } from '#pwa/components/ui/after-hydration';
 import { RESUME_STORAGE_KEY } from '#pwa/features/resume/storage-key';
 
-// Home's 'Continue where you left off' (issue 11) is this device's own: nothing of it is in home's
+// Home's 'Continue where you left off' (docs/product.md#continue-where-you-left-off) is this device's own: nothing of it is in home's
 // first download, and a device that keeps no position never loads it.
 const ContinueLazy = lazyExport(() => import('./continue-where-you-left-off'), 'ContinueWhereYouLeftOff');
 

@@ -2,7 +2,7 @@ import { Suspense, type ComponentProps } from 'react';
 import { lazyExport } from '#pwa/lib/lazy-part';
 import { afterHydrationLazy } from '#pwa/components/ui/after-hydration';
 
-// Continue where you left off (issue 11) lives on this device and shows nothing the server could
+// Continue where you left off (docs/product.md#continue-where-you-left-off) lives on this device and shows nothing the server could
 // render, so its code loads after the page's own: a post's reading position once the page is
 // hydrated, the watch page's player glue beside the page (home's list: continue-slot.tsx). None of
 // it is in a route's first download (posts and watch pages stay within their JavaScript budget).

@@ -16,7 +16,7 @@ import { ContinueWhereYouLeftOff } from '../deferred/continue-slot';
 const SUBSCRIBE_URL = 'https://www.youtube.com/@contextiskey?sub_confirmation=1';
 
 /**
- * Home (docs/product.md#home), top to bottom: hero, 'Continue where you left off' (issue 11, the reader's own,
+ * Home (docs/product.md#home), top to bottom: hero, 'Continue where you left off' (the reader's own,
  * after hydration), devotional, search, popular videos, featured video and article, tiles, newsletter.
  */
 

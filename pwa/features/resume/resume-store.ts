@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { contentTypeSchema, type ContentType } from '#contract/common';
 
-// Where the reader stopped in each video and article, on this device only (issue 11): in
+// Where the reader stopped in each video and article, on this device only (docs/product.md#continue-where-you-left-off): in
 // localStorage under one key, not in the app's IndexedDB (its schema belongs to the outbox and the
 // notes, and Dexie would join the home page's first load). Each position carries the item's title
 // and thumbnail, so 'Continue where you left off' needs no request, offline included.

@@ -9,7 +9,7 @@ export const CONTINUE_HEADING = 'Continue where you left off';
 export const resumePath = (item: Pick<ResumePosition, 'kind' | 'id'>) => (item.kind === 'video' ? `/watch/${item.id}` : `/blog/${item.id}`);
 
 /**
- * 'Continue where you left off' (issue 11): the items given (unfinished, newest first, at most
+ * 'Continue where you left off' (docs/product.md#continue-where-you-left-off): the items given (unfinished, newest first, at most
  * four: see continueItems), each with its kind, how far it got and a link back to that point.
  * Nothing at all when there are none.
  */
