@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isRowId, MAX_ROW_ID, rowIdFromPath, rowIdSchema } from './common';
+import { idSchema, isRowId, MAX_ROW_ID, NO_ROW, pathIdSchema, rowIdFromPath } from './common';
 
 describe('rowIdFromPath', () => {
   test.each([
@@ -18,8 +18,8 @@ describe('rowIdFromPath', () => {
   );
 });
 
-describe('rowIdSchema', () => {
-  const schema = rowIdSchema('userId must be a numeric user id');
+describe('idSchema: the one row id schema, for paths, queries and bodies', () => {
+  const schema = idSchema('userId must be a numeric user id');
 
   test.each([
     [1, 1],
@@ -29,12 +29,21 @@ describe('rowIdSchema', () => {
     expect(schema.parse(raw)).toBe(id);
   });
 
-  test.each([true, null, undefined, 0, -1, MAX_ROW_ID + 1, {}])('when sent %j, then the given message', (raw) => {
+  test.each([true, null, undefined, 0, -1, {}])('when sent %j, then the given message', (raw) => {
     expect(schema.safeParse(raw).error?.issues[0]?.message).toBe('userId must be a numeric user id');
   });
 
-  test.each([1.5, '1.5', '', ' 1', '1e3'])('when sent %j, then refused', (raw) => {
+  test.each([1.5, '1.5', '', ' 1', '1e3', '01', '-1'])('when sent %j, then refused', (raw) => {
     expect(schema.safeParse(raw).success).toBe(false);
+  });
+
+  test.each([MAX_ROW_ID + 1, String(MAX_ROW_ID + 1), '99999999999999999999'])('when sent %j, past the id columns, then NO_ROW: an id that names no row', (raw) => {
+    expect(schema.parse(raw)).toBe(NO_ROW);
+  });
+
+  test('in a path, anything that is not an id names no row (the lookup answers 404)', () => {
+    expect(pathIdSchema.parse('7')).toBe(7);
+    expect(['abc', '01', '', '1.5', undefined].map((raw) => pathIdSchema.parse(raw))).toEqual([NO_ROW, NO_ROW, NO_ROW, NO_ROW, NO_ROW]);
   });
 });
 

@@ -56,15 +56,6 @@ export function idSchema(message = 'Expected a numeric id') {
  */
 export const pathIdSchema = /* @__PURE__ */ z.catch(/* @__PURE__ */ idSchema(), NO_ROW);
 
-/**
- * `idSchema` for a value that must name a possible row: an id past MAX_ROW_ID is refused with
- * `message` too. For a client checking what it is about to send; the API reads ids with
- * `idSchema`, which answers such an id as an unknown one.
- */
-export function rowIdSchema(message = 'Expected a numeric id') {
-  return z.pipe(idSchema(message), z.number().check(z.refine((id) => id !== NO_ROW, message)));
-}
-
 /** A list's `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
 export function pageLimitSchema(fallback: number, max: number) {
   const message = `limit must be a whole number from 1 to ${max}`;
