@@ -2,7 +2,6 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import { useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { userSchema, type User } from '#contract/users';
-import { useToast } from '../components/ui/toast';
 import { ApiError, apiFetch } from './api-client';
 import { openAuthDialog } from './auth-dialog';
 import { PRIVATE_KEY_ROOT } from './query-client';
@@ -122,16 +121,15 @@ export function writeStoredUser(user: User | null, remember = true): void {
 
 /**
  * Reads the saved user, then checks it with GET /api/auth/me: a 401 means the server session
- * ended, so the user is signed out with a toast (and the auth dialog opens on Log In) rather than
- * left half signed in; a fresh user refreshes the saved copy in the storage it was in. Offline
+ * ended, so the user is signed out, told so (`onSessionEnded`: the app's toast) and the auth dialog
+ * opens on Log In, rather than left half signed in; a fresh user refreshes the saved copy in the storage it was in. Offline
  * (network error) or a server fault keeps the saved user, so the app opens signed in without a
  * connection. With nothing saved there is nothing to check, and no request is made.
  */
-export function UserProvider({ children }: { children: ReactNode }) {
+export function UserProvider({ children, onSessionEnded }: { children: ReactNode; onSessionEnded?: () => void }) {
   const [user, setUserState] = useState<User | null>(null);
   const [isLoading, setIsLoading] = useState(true);
   const [sessionEnded, setSessionEnded] = useState(false);
-  const { toast } = useToast();
   const queryClient = useQueryClient();
   const current = useRef<User | null>(null);
   // Bumped by every setUser, so a late /api/auth/me answer never undoes a newer sign-in or sign-out.
@@ -192,9 +190,11 @@ export function UserProvider({ children }: { children: ReactNode }) {
   // After the signed-out state has rendered, so the auth dialog already knows nobody is signed in.
   useEffect(() => {
     if (!sessionEnded) return;
-    toast({ title: 'Session ended', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
+    onSessionEnded?.();
     openAuthDialog('login');
-  }, [sessionEnded, toast]);
+    // Once per ended session: a new callback (a re-render above) is not a second ending.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sessionEnded]);
 
   const value = useMemo(() => ({ user, isLoading, setUser }), [user, isLoading, setUser]);
   return <UserContext value={value}>{children}</UserContext>;
