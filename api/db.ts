@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import type { DatabaseConfig } from './config';
-import { sqliteClient } from './lib/sqlite-client';
+import { sqliteClient } from './sqlite-client';
 import { migrationSource, migrationSourceFor, type MigrationOptions } from './migrations/index';
 
 export type Db = Knex;

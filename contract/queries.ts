@@ -3,7 +3,7 @@ import './zod-locale';
 import { categorySchema } from './common';
 import { SEARCH_QUERY_MAX } from './content';
 
-// The query strings of the public lists, as the API reads them (api/lib/route.ts). Apart from the
+// The query strings of the public lists, as the API reads them (api/middleware/route.ts). Apart from the
 // shapes of the answers (content.ts), and not in contract/index.ts: the app never parses a query,
 // and schemas built at a module's top level go into every bundle that imports the module.
 

@@ -42,7 +42,7 @@ export function actorId(ctx: Context): number {
 /**
  * The one "is this you?" check: the `userId` a client sent (in the path, query or body, as
  * `claimedUserId` reads it) must be the signed-in user. 401 without a session, 403 for anyone else;
- * `undefined` (no id claimed) passes. A route runs it with `route({ …, self })` (api/lib/route.ts),
+ * `undefined` (no id claimed) passes. A route runs it with `route({ …, self })` (api/middleware/route.ts),
  * on the parsed input, so a malformed request is a 400 before it is a 403.
  */
 export function requireSelf(claimedUserId: (ctx: Context) => number | undefined): Middleware {

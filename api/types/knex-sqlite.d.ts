@@ -1,5 +1,5 @@
 // knex's own SQLite client and transaction classes (CommonJS, untyped), extended in
-// api/lib/sqlite-client.ts: only what that file uses is declared.
+// api/sqlite-client.ts: only what that file uses is declared.
 declare module 'knex/lib/dialects/sqlite3/index.js' {
   export default class ClientSqlite3 {
     constructor(config: unknown);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createBlogPostInputSchema, importSubstackInputSchema, pathIdSchema } from '#contract';
 import { blogListQuerySchema } from '#contract/queries';
 import { sendJsonOrNull } from '#api/lib/respond';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { actorId, requireEditor } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
 import type { UsersService } from '../users/users.service';

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { clientIdSchema, createBookmarkInputSchema, createFolderInputSchema, deleteBookmarkInputSchema, idSchema, moveBookmarkInputSchema } from '#contract';
 import { sendSaved } from '#api/lib/respond';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { actorId, requireUser } from '#api/middleware/auth';
 import type { BookmarksService } from './bookmarks.service';
 import type { FoldersService } from './folders.service';

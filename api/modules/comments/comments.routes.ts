@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { commentsQuerySchema, createCommentInputSchema } from '#contract';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { requireUser } from '#api/middleware/auth';
 import type { CommentsService } from './comments.service';
 

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { heartInputSchema, heartsQuerySchema, pathIdSchema } from '#contract';
 import { devotionalTodayQuerySchema } from '#contract/queries';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { actorId, requireUser, sessionUserId } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
 import type { DevotionalsService } from './devotionals.service';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SITE_DOCUMENTS } from '#contract';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { cachePublicly } from '#api/middleware/public-cache';
 import { ownOrigin } from '#api/middleware/same-origin';
 import type { FeedsService } from './feeds.service';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createQuestionInputSchema, idSchema, moderateQuestionInputSchema, questionsQuerySchema } from '#contract';
 import type { EventBus } from '#api/lib/event-bus';
 import { sendJsonOrNull } from '#api/lib/respond';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { requireEditor, requireSignIn, type EditorLookup } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
 import { liveEventStreams } from './live-event-streams';

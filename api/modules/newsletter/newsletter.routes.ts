@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { newsletterInputSchema } from '#contract';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import type { NewsletterService } from './newsletter.service';
 
 export function newsletterRoutes(service: NewsletterService): Router {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { StoredObject, UploadTicket } from '#contract';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { actorId, requireUser } from '#api/middleware/auth';
 import { ownOrigin } from '#api/middleware/same-origin';
 import { IMMUTABLE } from '#api/middleware/static-pwa';

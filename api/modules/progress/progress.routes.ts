@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { idSchema, progressQuerySchema, saveProgressInputSchema } from '#contract';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { actorId, requireUser } from '#api/middleware/auth';
 import type { ProgressService } from './progress.service';
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { searchQuerySchema } from '#contract';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { cachePublicly } from '#api/middleware/public-cache';
 import type { SearchService } from './search.service';
 

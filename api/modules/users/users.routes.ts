@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { loginInputSchema, pathIdSchema, signupInputSchema, updateAvatarInputSchema, updateProfileInputSchema, type User } from '#contract';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { actorId, requireUser, sessionUserId } from '#api/middleware/auth';
 import { ownOrigin } from '#api/middleware/same-origin';
 import type { UsersService } from './users.service';

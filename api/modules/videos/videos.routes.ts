@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { pathIdSchema } from '#contract';
 import { popularVideosQuerySchema, videoListQuerySchema } from '#contract/queries';
 import { sendJsonOrNull } from '#api/lib/respond';
-import { route } from '#api/lib/route';
+import { route } from '#api/middleware/route';
 import { cachePublicly } from '#api/middleware/public-cache';
 import type { VideosService } from './videos.service';
 

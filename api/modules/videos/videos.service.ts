@@ -1,11 +1,19 @@
-import type { Video } from '#contract';
+import type { Category, Video } from '#contract';
 import type { VideoListQuery } from '#contract/queries';
 import type { Db } from '#api/db';
 import { notFound } from '#api/errors';
-import type { SearchService } from '../search/search.service';
 import { videosRepo } from './videos.repo';
 
-export function videosService(db: Db, search: SearchService) {
+/**
+ * What the videos list needs of search: videos ranked by relevance to `q` through the index
+ * /api/search uses (the search service's, handed in by api/services.ts). Said here, so this module
+ * imports nothing of search, which imports this module's mapper.
+ */
+export interface VideoRanking {
+  searchVideos(q: string, limit: number, filters: { isShort?: boolean; category?: Category }): Promise<Video[]>;
+}
+
+export function videosService(db: Db, search: VideoRanking) {
   const repo = videosRepo(db);
   return {
     /**

@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
-import { requireSelf } from '#api/middleware/auth';
+import { requireSelf } from './auth';
 
 type Schema = z.core.$ZodType;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, test } from 'vites
 import { z } from 'zod';
 import { idSchema, pageLimitSchema, pathIdSchema } from '#contract';
 import { errorHandler, forbidden, notFound } from '#api/errors';
-import { actorId, requireUser } from '#api/middleware/auth';
+import { actorId, requireUser } from './auth';
 import { route } from './route';
 
 // A small app with the API's error handler and body parser; the session is the `x-user` header.
