@@ -36,6 +36,7 @@ export function reactToDeliveries(queryClient: QueryClient): () => void {
   });
 }
 
+/** Refreshes the queries a write touched (its kind's `refreshes`): after delivery, or a refusal. */
 export const refreshTouched = (queryClient: QueryClient, entry: OutboxEntry) => {
   for (const queryKey of refreshesOf(entry)) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
 };
