@@ -61,7 +61,7 @@ export function createApp(rawDeps: AppDeps): Koa {
     progressRoutes(services.progress),
     commentRoutes(services.comments),
     liveRoutes(services.live, deps.events, services.users.isEditorNow),
-    newsletterRoutes(services.newsletter),
+    newsletterRoutes(services),
   ]) {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));
   }

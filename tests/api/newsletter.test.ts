@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { grantEditor } from '../support/fixtures';
+import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -100,3 +101,69 @@ describe('unknown routes', () => {
     expect(csp.split(';').find((d) => d.startsWith('frame-src'))).toBe('frame-src https://www.youtube-nocookie.com');
   });
 });
+
+describe('GET /api/newsletter/subscribers (the editor\'s desk)', () => {
+  /** Three addresses with known dates (one that a spreadsheet would read as a formula), so each test knows its rows. */
+  async function subscribed() {
+    const tag = uniqueName('s').toLowerCase();
+    const rows = [
+      { email: `${tag}-old@example.com`, created_at: '2026-01-01T08:00:00.000Z' },
+      { email: `${tag}-new@example.com`, created_at: '2026-03-01T08:00:00.000Z' },
+      { email: `=cmd-${tag}@example.com`, created_at: '2026-02-01T08:00:00.000Z' },
+    ];
+    await app.db('newsletter_subscriptions').insert(rows);
+    return rows;
+  }
+
+  async function editorClient() {
+    const client = app.client();
+    const name = uniqueName('ed');
+    await signUp(client, name);
+    await grantEditor(app.db, name);
+    return client;
+  }
+
+  test('when signed out, then 401; as a reader, then 403; nothing is listed', async () => {
+    const anonymous = await app.client().get('/api/newsletter/subscribers');
+    expect(anonymous.status).toBe(401);
+    const reader = app.client();
+    await signUp(reader, uniqueName('reader'));
+    const refused = await reader.get('/api/newsletter/subscribers', { headers: { accept: 'text/csv' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'Only editors can see the subscribers.' });
+  });
+
+  test('as an editor, then the count and every address, newest first, never cached', async () => {
+    const mine = await subscribed();
+    const editor = await editorClient();
+    const res = await editor.get('/api/newsletter/subscribers');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const total = Number((await app.db('newsletter_subscriptions').count({ n: '*' }).first())?.n);
+    expect(res.body.count).toBe(total);
+    expect(res.body.subscribers).toHaveLength(total);
+    const times = res.body.subscribers.map((s: { subscribedAt: string }) => Date.parse(s.subscribedAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const ours = res.body.subscribers.filter((s: { email: string }) => mine.some((m) => m.email === s.email));
+    expect(ours).toEqual([mine[1]!, mine[2]!, mine[0]!].map((m) => ({ email: m.email, subscribedAt: m.created_at })));
+  });
+
+  test('asked for text/csv, then a CSV file with a header, one row an address, and no cell a spreadsheet would run', async () => {
+    const mine = await subscribed();
+    const editor = await editorClient();
+    const res = await editor.get('/api/newsletter/subscribers', { headers: { accept: 'text/csv' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="subscribers.csv"');
+    expect(res.headers.get('vary')).toContain('Accept');
+    const lines = res.text.trimEnd().split('\n');
+    expect(lines[0]).toBe('email,subscribed_at');
+    expect(lines).toContain(`${mine[0]!.email},${mine[0]!.created_at}`);
+    // The formula-looking address is written with a leading quote mark, never as =cmd…
+    expect(lines).toContain(`'${mine[2]!.email},${mine[2]!.created_at}`);
+    expect(lines.some((line) => line.startsWith('='))).toBe(false);
+    const json = await editor.get('/api/newsletter/subscribers');
+    expect(lines).toHaveLength(json.body.count + 1);
+  });
+});
+

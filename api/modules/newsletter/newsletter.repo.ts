@@ -1,5 +1,5 @@
 import type { Db } from '#api/db';
-import { nowIso } from '#api/lib/convert';
+import { nowIso, toIso } from '#api/lib/convert';
 
 export function newsletterRepo(db: Db) {
   return {
@@ -11,6 +11,14 @@ export function newsletterRepo(db: Db) {
         .ignore()
         .returning('id');
       return rows.length > 0;
+    },
+    /** Every address, newest first (the id breaks ties). */
+    async list(): Promise<Array<{ email: string; subscribedAt: string }>> {
+      const rows = await db('newsletter_subscriptions').select('email', 'created_at').orderBy([
+        { column: 'created_at', order: 'desc' },
+        { column: 'id', order: 'desc' },
+      ]);
+      return rows.map((row: { email: string; created_at: unknown }) => ({ email: row.email, subscribedAt: toIso(row.created_at) }));
     },
     async count(email: string): Promise<number> {
       const row = await db('newsletter_subscriptions').whereRaw('lower(email) = lower(?)', [email]).count({ n: '*' }).first();
