@@ -37,9 +37,13 @@ const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString();
  * the device's store: 149.4 -> 194.4 kB gzipped.
  */
 const OFFLINE_ENGINE = /[\\/]pwa[\\/]offline[\\/][^\\/]+\.tsx?$/;
+// contract/ builds schemas and nothing else on import, but for zod-locale.ts, which sets zod's
+// messages: a module of it that a bundle uses nothing of (the editor's desk's, in a reader's
+// page that imports contract/index.ts) is left out.
+const CONTRACT_SCHEMAS = /[\\/]contract[\\/](?!zod-locale\.)[^\\/]+\.ts$/;
 // undefined leaves every other module to its package.json `sideEffects` (Rolldown's rule; Rollup's
 // type, which vite-plugin-pwa's options use, says boolean).
-const engineHasNoSideEffects = { moduleSideEffects: ((id: string) => (OFFLINE_ENGINE.test(id) ? false : undefined)) as (id: string) => boolean };
+const importsWithoutSideEffects = { moduleSideEffects: ((id: string) => (OFFLINE_ENGINE.test(id) || CONTRACT_SCHEMAS.test(id) ? false : undefined)) as (id: string) => boolean };
 
 // The service worker is our own (pwa/sw.ts, Workbox modules); vite-plugin-pwa injects the
 // precache manifest into it, writes the web app manifest and generates every icon from
@@ -58,7 +62,7 @@ const pwa = VitePWA({
     globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
     globIgnores: ['screenshots/**'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-    rollupOptions: { onLog: quietOn('MODULE_LEVEL_DIRECTIVE'), treeshake: engineHasNoSideEffects },
+    rollupOptions: { onLog: quietOn('MODULE_LEVEL_DIRECTIVE'), treeshake: importsWithoutSideEffects },
   },
   manifest: {
     id: '/',
@@ -213,7 +217,7 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     rolldownOptions: {
-      treeshake: engineHasNoSideEffects,
+      treeshake: importsWithoutSideEffects,
       output: {
         // Libraries every page needs change less often than the app: separate chunks stay cached
         // across deploys. Libraries only some pages use stay with those pages' lazy chunks.

@@ -128,10 +128,3 @@ export const newsletterInputSchema = z.object({
   ),
 });
 export type NewsletterInput = z.infer<typeof newsletterInputSchema>;
-
-/** `GET /api/newsletter/subscribers` (editors): how many, and every address, newest first. */
-export const subscribersSchema = z.object({
-  count: z.number(),
-  subscribers: z.array(z.object({ email: z.string(), subscribedAt: z.string() })),
-});
-export type Subscribers = z.infer<typeof subscribersSchema>;

@@ -5,3 +5,4 @@ export * from './content';
 export * from './study';
 export * from './live';
 export * from './reading';
+export * from './desk';
