@@ -22,6 +22,8 @@ import { devotionalRoutes } from './modules/devotionals/devotionals.routes';
 import { feedRoutes } from './modules/feeds/feeds.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { editorActivity } from './middleware/editor-activity';
 import { objectRoutes, publicObjectRoutes, UPLOAD_PATH } from './modules/objects/objects.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -62,6 +64,7 @@ export function createApp(rawDeps: AppDeps): Koa {
     commentRoutes(services.comments),
     liveRoutes(services.live, deps.events, services.users.isEditorNow),
     newsletterRoutes(services),
+    activityRoutes(services),
   ]) {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));
   }
@@ -118,6 +121,8 @@ export function createApp(rawDeps: AppDeps): Koa {
   // Before idempotency, and on the pool rather than the request's transaction: see rate-limit.ts.
   if (config.rateLimits) app.use(rateLimits({ db: rawDeps.db, limits: config.rateLimits }));
   app.use(idempotency(rawDeps.db));
+  // Inside idempotency: a keyed editor write and its Activity record commit together.
+  app.use(editorActivity(services.activity.record));
   app.use(api.routes());
   app.use(api.allowedMethods({ throw: false }));
   app.use(publicObjectRoutes(services.objects).routes());

@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps';
+import { activityService } from './modules/activity/activity.service';
 import { blogService } from './modules/blog/blog.service';
 import { bookmarksService } from './modules/bookmarks/bookmarks.service';
 import { foldersService } from './modules/bookmarks/folders.service';
@@ -27,6 +28,7 @@ export function createServices({ db, config, events }: AppDeps) {
   const blog = blogService(db);
   const videos = videosService(db, search);
   return {
+    activity: activityService(db),
     blog,
     bookmarks: bookmarksService(db, folders, content),
     comments: commentsService(db, content),

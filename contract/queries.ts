@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import './zod-locale';
-import { categorySchema } from './common';
+import { categorySchema, idSchema, pageLimitSchema } from './common';
 import { SEARCH_QUERY_MAX } from './content';
 
 // The query strings of the public lists, as the API reads them (api/middleware/route.ts). Apart from the
@@ -48,4 +48,10 @@ export type BlogListQuery = z.output<typeof blogListQuerySchema>;
 /** `GET /api/devotional/today?date=`: the reader's local date; the server's (UTC) when absent. */
 export const devotionalTodayQuerySchema = z.object({
   date: z.optional(z.iso.date({ message: 'date must be a calendar date as YYYY-MM-DD' })),
+});
+
+/** `GET /api/activity?before=&limit=`: newest first; `before` is the id of the last entry already shown. */
+export const activityQuerySchema = z.object({
+  before: z.optional(idSchema('before must be the id of an activity entry')),
+  limit: pageLimitSchema(50, 100),
 });

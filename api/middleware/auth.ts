@@ -4,6 +4,8 @@ import { forbidden, unauthorized } from '../errors';
 /** What the auth middleware leaves for the route's handler. */
 interface AuthState {
   actorId?: number;
+  /** Set by requireEditor: the request acts as an editor (its writes go on the desk's Activity). */
+  actedAsEditor?: true;
 }
 
 /** The signed-in user's id, from the session only; never from a body, path or query. */
@@ -71,6 +73,13 @@ export function requireEditor(isEditor: EditorLookup, refusal = 'Only editors ca
     if (editor === null) throw unauthorized('Your session has ended. Please sign in again.');
     if (!editor) throw forbidden(refusal);
     (ctx.state as AuthState).actorId = id;
+    (ctx.state as AuthState).actedAsEditor = true;
     await next();
   };
+}
+
+/** Whether requireEditor let this request through: the id of the editor it acted as, else null. */
+export function editorActing(ctx: Context): number | null {
+  const state = ctx.state as AuthState;
+  return state.actedAsEditor && state.actorId !== undefined ? state.actorId : null;
 }

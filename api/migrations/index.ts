@@ -6,6 +6,7 @@ import * as editorRoles from './003-editor-roles';
 import * as rateLimits from './004-rate-limits';
 import { uploadsInDatabase } from './005-uploads-in-database';
 import * as jobLeases from './006-job-leases';
+import * as editorActivity from './009-editor-activity';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -24,6 +25,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '004-rate-limits': rateLimits,
     '005-uploads-in-database': uploadsInDatabase(opts.uploadDir),
     '006-job-leases': jobLeases,
+    '009-editor-activity': editorActivity,
   };
 }
 
