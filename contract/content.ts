@@ -39,57 +39,6 @@ export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 export const blogPostSchema = z.extend(blogPostSummarySchema, { content: z.string() });
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
-const httpUrl = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(500, 'URL must be at most 500 characters'),
-    z.refine((v) => /^https?:\/\/\S+$/i.test(v), 'Please enter a valid http(s) URL'),
-  );
-
-export const READ_TIME_DEFAULT = 5;
-export const TITLE_MAX = 200;
-export const EXCERPT_MAX = 1000;
-export const CONTENT_MAX = 200_000;
-
-export const createBlogPostInputSchema = z
-  .object({
-    title: z.string({ message: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)),
-    content: z._default(z.string().check(z.maxLength(CONTENT_MAX, 'Content is too long')), ''),
-    excerpt: z._default(z.string().check(z.trim(), z.maxLength(EXCERPT_MAX, `Excerpt must be at most ${EXCERPT_MAX} characters`)), ''),
-    category: categorySchema,
-    readTime: z._default(
-      z.coerce
-        .number({ message: 'Read time must be a number' })
-        .check(z.int('Read time must be a whole number'), z.minimum(1, 'Read time must be at least 1 minute'), z.maximum(600)),
-      READ_TIME_DEFAULT,
-    ),
-    substackUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
-    isExternal: z._default(z.boolean(), false),
-    thumbnailUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
-  })
-  .check(z.refine((v) => !v.isExternal || !!v.substackUrl, { message: 'An external post needs its Substack URL', path: ['substackUrl'] }));
-export type CreateBlogPostInput = z.input<typeof createBlogPostInputSchema>;
-
-export const importSubstackInputSchema = z
-  .object({
-    title: z.string({ message: 'Title is required' }).check(z.trim(), z.minLength(1, 'Title is required'), z.maxLength(TITLE_MAX)),
-    content: z._default(z.string().check(z.maxLength(CONTENT_MAX, 'Content is too long')), ''),
-    excerpt: z._default(z.string().check(z.trim(), z.maxLength(EXCERPT_MAX)), ''),
-    category: categorySchema,
-    readTime: z._default(
-      z.coerce.number({ message: 'Read time must be a number' }).check(z.int(), z.minimum(1, 'Read time must be at least 1 minute'), z.maximum(600)),
-      READ_TIME_DEFAULT,
-    ),
-    substackUrl: httpUrl,
-    isExternal: z._default(z.boolean(), true),
-    publishedAt: z.optional(
-      z.union([z.iso.datetime({ offset: true, message: 'publishedAt must be an ISO date' }), z.iso.date({ message: 'publishedAt must be an ISO date' })]),
-    ),
-    thumbnailUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
-  });
-export type ImportSubstackInput = z.input<typeof importSubstackInputSchema>;
-
 export const devotionalSchema = z.object({
   id: z.number(),
   devotionalTitle: z.string(),

@@ -2,6 +2,7 @@ export * from './common';
 export * from './documents';
 export * from './users';
 export * from './content';
+export * from './posts';
 export * from './study';
 export * from './live';
 export * from './reading';

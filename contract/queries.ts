@@ -42,8 +42,16 @@ export const blogListQuerySchema = z.object({
     BLOG_PAGE_DEFAULT,
   ),
   offset: z._default(z.coerce.number({ message: 'offset must be a number' }).check(z.int('offset must be a whole number'), z.minimum(0, 'offset must be at least 0')), 0),
+  /** The editor's desk's filter (postStateFilterSchema); a reader's is ignored. */
+  status: z.optional(z.string()),
 });
-export type BlogListQuery = z.output<typeof blogListQuerySchema>;
+export type BlogListQuery = Omit<z.output<typeof blogListQuerySchema>, 'status'>;
+
+/** `?status=` of the desk's post list (and `?status=all` on a post): which posts an editor sees. */
+export const postStateFilterSchema = z.enum(['draft', 'scheduled', 'published', 'all'], { message: 'status must be draft, scheduled, published or all' });
+
+/** `GET /api/blog/{id}?status=`: with it, an editor reads the post whatever its state (the desk). */
+export const postReadQuerySchema = z.object({ status: z.optional(z.string()) });
 
 /** `GET /api/devotional/today?date=`: the reader's local date; the server's (UTC) when absent. */
 export const devotionalTodayQuerySchema = z.object({

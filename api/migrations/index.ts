@@ -7,6 +7,7 @@ import * as rateLimits from './004-rate-limits';
 import { uploadsInDatabase } from './005-uploads-in-database';
 import * as jobLeases from './006-job-leases';
 import * as editorActivity from './009-editor-activity';
+import * as postStatus from './010-post-status';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -26,6 +27,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '005-uploads-in-database': uploadsInDatabase(opts.uploadDir),
     '006-job-leases': jobLeases,
     '009-editor-activity': editorActivity,
+    '010-post-status': postStatus,
   };
 }
 

@@ -56,9 +56,13 @@ function rssItems(text: string): RssItem[] {
   return (parseXml(text).rss.channel.item ?? []) as RssItem[];
 }
 
-/** Each insert is dated a day after the one before, far in the future: the newest posts are always this test's own. */
-let day = 0;
-const nextDate = () => new Date(Date.UTC(2090, 0, 1) + ++day * 86_400_000).toISOString();
+/**
+ * Each insert is dated a minute after the one before, from a month ago: the newest posts are this
+ * test's own, and all are in the past (a post dated ahead is scheduled, and no feed lists it yet).
+ */
+let minute = 0;
+const FROM = Date.now() - 30 * 86_400_000;
+const nextDate = () => new Date(FROM + ++minute * 60_000).toISOString();
 
 const insertPost = (overrides: Record<string, unknown> = {}) => insertBlogPost(site.db, { published_at: nextDate(), ...overrides });
 
@@ -293,7 +297,7 @@ describe('without PUBLIC_URL, with the public cache on', () => {
     const before = await editor.get('/feed.json');
     await editor.get('/sitemap.xml');
     // Rows added behind the API's back do not show while the answer is fresh: the cache is on.
-    const hidden = await insertBlogPost(cached.db, { title: 'Behind the cache', published_at: '2099-12-31T00:00:00.000Z' });
+    const hidden = await insertBlogPost(cached.db, { title: 'Behind the cache', published_at: new Date(Date.now() - 60_000).toISOString() });
     expect((await editor.get('/feed.json')).text).toBe(before.text);
 
     const created = await editor.post('/api/blog/create', { title: 'Written through the API', content: 'Body.', category: 'ministry' });

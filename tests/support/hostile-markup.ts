@@ -1,6 +1,6 @@
 // Post bodies built to make a tag stripper slow: every one is as long as the API accepts
 // (CONTENT_MAX). Shared by the sanitiser's test (safe output) and the bench (how long it takes).
-import { CONTENT_MAX } from '#contract/content';
+import { CONTENT_MAX } from '#contract/posts';
 
 /** `unit` repeated up to `length` characters. */
 const fill = (unit: string, length = CONTENT_MAX) => unit.repeat(Math.floor(length / unit.length));

@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostSummary } from '#contract';
+import type { BlogPost, BlogPostSummary, EditorPost, PostState, PostStatus, PostVersion, PostVersionSummary } from '#contract';
 import { toBool, toIso, toNumber } from '#api/lib/convert';
 
 export interface BlogPostRow {
@@ -50,3 +50,70 @@ export function toBlogPostSummary(row: BlogPostRow): BlogPostSummary {
 export function toBlogPost(row: BlogPostRow): BlogPost {
   return { ...toBlogPostSummary(row), content: row.content ?? '' };
 }
+
+/** A post as the desk reads it (blog.repo.ts, findForEditor). */
+export interface EditorPostRow extends BlogPostRow {
+  status: string;
+  version: number | string;
+  updated_at: unknown;
+  updated_by: unknown;
+  updated_by_username: string | null;
+}
+
+/** A row of blog_post_versions, with who saved it. */
+export interface PostVersionRow {
+  version: number | string;
+  title: string;
+  status: string;
+  published_at: unknown;
+  saved_at: unknown;
+  saved_by: unknown;
+  saved_by_username: string | null;
+  content?: string;
+  excerpt?: string | null;
+  category?: string;
+  read_time?: number | string;
+  thumbnail_url?: string | null;
+}
+
+/** The desk's word for a post: a published post dated after `now` is scheduled. */
+export function stateOf(status: string, publishedAt: string, now: string): PostState {
+  if (status === 'draft') return 'draft';
+  return publishedAt > now ? 'scheduled' : 'published';
+}
+
+const editorName = (id: unknown, username: string | null) => (id === null || id === undefined || username === null ? null : { id: toNumber(id), username });
+
+export function toEditorPost(row: EditorPostRow, now: string): EditorPost {
+  const post = toBlogPost(row);
+  return {
+    ...post,
+    status: stateOf(row.status, post.publishedAt, now),
+    version: toNumber(row.version),
+    updatedAt: row.updated_at === null || row.updated_at === undefined ? null : toIso(row.updated_at),
+    updatedBy: editorName(row.updated_by, row.updated_by_username),
+  };
+}
+
+export function toPostVersionSummary(row: PostVersionRow): PostVersionSummary {
+  return {
+    version: toNumber(row.version),
+    title: row.title,
+    status: row.status as PostStatus,
+    publishedAt: toIso(row.published_at),
+    savedAt: toIso(row.saved_at),
+    savedBy: editorName(row.saved_by, row.saved_by_username),
+  };
+}
+
+export function toPostVersion(row: PostVersionRow): PostVersion {
+  return {
+    ...toPostVersionSummary(row),
+    content: row.content ?? '',
+    excerpt: row.excerpt ?? null,
+    category: row.category as PostVersion['category'],
+    readTime: toNumber(row.read_time),
+    thumbnailUrl: row.thumbnail_url ?? null,
+  };
+}
+

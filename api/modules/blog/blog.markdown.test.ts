@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CONTENT_MAX } from '#contract/content';
+import { CONTENT_MAX } from '#contract/posts';
 import { HOSTILE_MARKUP } from '#tests/support/hostile-markup';
 import { excerptFromMarkdown, htmlToMarkdown, safeUrl, sanitizeMarkdown, truncateText } from './blog.markdown';
 

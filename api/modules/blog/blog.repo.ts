@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { Category } from '#contract';
+import type { Category, PostState, PostStatus } from '#contract';
 import { isPostgres, type Db } from '#api/db';
-import { BLOG_SUMMARY_COLUMNS, type BlogPostRow } from './blog.mapper';
+import { BLOG_SUMMARY_COLUMNS, type BlogPostRow, type EditorPostRow, type PostVersionRow } from './blog.mapper';
 
 /** Every column the API shows; never `*`, which on PostgreSQL also carries the search vector. */
 const BLOG_POST_COLUMNS = [...BLOG_SUMMARY_COLUMNS, 'content'] as const;
@@ -20,12 +20,45 @@ export interface NewBlogPostRow {
   is_external: boolean;
   substack_url: string | null;
   author_id: number | null;
+  status: PostStatus;
+  updated_at: string;
+  updated_by: number;
 }
+
+/** What a save changes (an edit or a restore): the post's fields as written, and who saved it when. */
+export type PostEdit = Omit<NewBlogPostRow, 'is_external' | 'substack_url' | 'author_id'> & {
+  is_external: boolean;
+  substack_url: string | null;
+};
 
 export interface ListOptions {
   category?: Category;
   limit: number;
   offset: number;
+  /** The instant readers are at: a post shows from its published_at on. */
+  now: string;
+}
+
+/** How many saved versions of a post are kept. */
+export const VERSIONS_KEPT = 20;
+
+/** The desk's columns: the post and its state, and who saved it last. */
+const EDITOR_POST_COLUMNS = [...BLOG_SUMMARY_COLUMNS.map((c) => `p.${c}`), 'p.content', 'p.status', 'p.version', 'p.updated_at', 'p.updated_by', 'u.username as updated_by_username'];
+
+/**
+ * What readers may see: published, from its publication instant on. Drafts and scheduled posts
+ * never reach a list, an item, the featured post, search, the feeds or the sitemap.
+ */
+export function visibleToReaders<T extends Knex.QueryBuilder>(query: T, now: string, table = 'blog_posts'): T {
+  return query.where(`${table}.status`, 'published').where(`${table}.published_at`, '<=', now) as T;
+}
+
+/** The desk's filter by state: drafts, scheduled (published, dated ahead of `now`), published (readers see them), or all. */
+function inState<T extends Knex.QueryBuilder>(query: T, state: PostState | 'all', now: string): T {
+  if (state === 'draft') return query.where('p.status', 'draft') as T;
+  if (state === 'scheduled') return query.where('p.status', 'published').where('p.published_at', '>', now) as T;
+  if (state === 'published') return visibleToReaders(query, now, 'p');
+  return query;
 }
 
 /** The queries, on the shared connection pool or inside one transaction. */
@@ -33,8 +66,8 @@ function blogQueries(db: Db | Knex.Transaction) {
   const posts = () => db<BlogPostRow>('blog_posts');
   return {
     /** Newest first; the id breaks ties so pages never repeat or skip a post. */
-    async list({ category, limit, offset }: ListOptions): Promise<BlogPostRow[]> {
-      const query = posts()
+    async list({ category, limit, offset, now }: ListOptions): Promise<BlogPostRow[]> {
+      const query = visibleToReaders(posts(), now)
         .select(...BLOG_SUMMARY_COLUMNS)
         .orderBy([
           { column: 'published_at', order: 'desc' },
@@ -47,8 +80,8 @@ function blogQueries(db: Db | Knex.Transaction) {
     },
 
     /** Every post's id and publication instant, newest first: the sitemap's entries, without the text. */
-    async listDates(): Promise<Array<Pick<BlogPostRow, 'id' | 'published_at'>>> {
-      return posts()
+    async listDates(now: string): Promise<Array<Pick<BlogPostRow, 'id' | 'published_at'>>> {
+      return visibleToReaders(posts(), now)
         .select('id', 'published_at')
         .orderBy([
           { column: 'published_at', order: 'desc' },
@@ -56,8 +89,8 @@ function blogQueries(db: Db | Knex.Transaction) {
         ]);
     },
 
-    async findFeatured(): Promise<BlogPostRow | undefined> {
-      return posts()
+    async findFeatured(now: string): Promise<BlogPostRow | undefined> {
+      return visibleToReaders(posts(), now)
         .select(...BLOG_SUMMARY_COLUMNS)
         .where({ featured: true })
         .orderBy([
@@ -67,17 +100,37 @@ function blogQueries(db: Db | Knex.Transaction) {
         .first();
     },
 
-    async findById(id: number): Promise<BlogPostRow | undefined> {
-      return posts().select(...BLOG_POST_COLUMNS).where({ id }).first();
+    /** The post as readers may see it: undefined for a draft or a post not yet published. */
+    async findVisible(id: number, now: string): Promise<BlogPostRow | undefined> {
+      return visibleToReaders(posts(), now).select(...BLOG_POST_COLUMNS).where({ id }).first();
+    },
+
+    /** The post whatever its state, with what the desk shows of it. */
+    async findForEditor(id: number): Promise<EditorPostRow | undefined> {
+      return db('blog_posts as p').leftJoin('users as u', 'u.id', 'p.updated_by').select(EDITOR_POST_COLUMNS).where('p.id', id).first();
+    },
+
+    /** The desk's list: newest first, by state and category. */
+    async listForEditor({ category, limit, offset, now, state }: ListOptions & { state: PostState | 'all' }): Promise<EditorPostRow[]> {
+      const query = inState(db('blog_posts as p').leftJoin('users as u', 'u.id', 'p.updated_by'), state, now)
+        .select(EDITOR_POST_COLUMNS.filter((c) => c !== 'p.content'))
+        .orderBy([
+          { column: 'p.published_at', order: 'desc' },
+          { column: 'p.id', order: 'desc' },
+        ])
+        .limit(limit)
+        .offset(offset);
+      if (category) query.where('p.category', category);
+      return query;
     },
 
     async exists(id: number): Promise<boolean> {
       return !!(await posts().select('id').where({ id }).first());
     },
 
-    /** One UPDATE, so concurrent readers never lose a view. */
-    async incrementViews(id: number): Promise<{ id: unknown; views: unknown } | undefined> {
-      const rows = await posts().where({ id }).increment('views', 1).returning(['id', 'views']);
+    /** One UPDATE, so concurrent readers never lose a view; a post readers cannot see counts none. */
+    async incrementViews(id: number, now: string): Promise<{ id: unknown; views: unknown } | undefined> {
+      const rows = await visibleToReaders(posts(), now).where({ id }).increment('views', 1).returning(['id', 'views']);
       return (rows as Array<{ id: unknown; views: unknown }>)[0];
     },
 
@@ -85,6 +138,43 @@ function blogQueries(db: Db | Knex.Transaction) {
       const [inserted] = await posts().insert(row).returning('id');
       const id = typeof inserted === 'object' && inserted !== null ? (inserted as { id: number }).id : inserted;
       return Number(id);
+    },
+
+    /**
+     * Saves an edit made from `version`: the post takes the next version. 0 rows when the post is
+     * gone or another save came first (its version is no longer `version`): nothing is written.
+     */
+    async updateFromVersion(id: number, version: number, edit: PostEdit): Promise<number> {
+      return db('blog_posts')
+        .where({ id, version })
+        .update({ ...edit, version: version + 1 });
+    },
+
+    /** Keeps a saved version (the post's fields as they are now, at its current version). */
+    async saveVersion(id: number, savedBy: number, savedAt: string): Promise<void> {
+      const row = await posts().select('version', 'title', 'content', 'excerpt', 'category', 'read_time', 'status', 'published_at', 'thumbnail_url').where({ id }).first();
+      if (!row) return;
+      await db('blog_post_versions').insert({ post_id: id, ...row, saved_by: savedBy, saved_at: savedAt });
+      // Only the last VERSIONS_KEPT are kept.
+      const keep = await db('blog_post_versions').where({ post_id: id }).orderBy('version', 'desc').limit(VERSIONS_KEPT).pluck('version');
+      if (keep.length === VERSIONS_KEPT) await db('blog_post_versions').where({ post_id: id }).where('version', '<', Math.min(...keep.map(Number))).delete();
+    },
+
+    async listVersions(id: number): Promise<PostVersionRow[]> {
+      return db('blog_post_versions as v')
+        .leftJoin('users as u', 'u.id', 'v.saved_by')
+        .select('v.version', 'v.title', 'v.status', 'v.published_at', 'v.saved_at', 'v.saved_by', 'u.username as saved_by_username')
+        .where('v.post_id', id)
+        .orderBy('v.version', 'desc')
+        .limit(VERSIONS_KEPT);
+    },
+
+    async findVersion(id: number, version: number): Promise<PostVersionRow | undefined> {
+      return db('blog_post_versions as v')
+        .leftJoin('users as u', 'u.id', 'v.saved_by')
+        .select('v.*', 'u.username as saved_by_username')
+        .where({ 'v.post_id': id, 'v.version': version })
+        .first();
     },
 
     /**

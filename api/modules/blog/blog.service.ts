@@ -1,12 +1,12 @@
-import type { BlogPost, BlogPostSummary, createBlogPostInputSchema, importSubstackInputSchema } from '#contract';
+import type { BlogPost, BlogPostSummary, createBlogPostInputSchema, EditorPost, importSubstackInputSchema, PostState, PostVersion, PostVersionSummary, updateBlogPostInputSchema } from '#contract';
 import type { BlogListQuery } from '#contract/queries';
 import type { z } from 'zod';
 import type { Db } from '#api/db';
-import { notFound } from '#api/errors';
+import { AppError, notFound } from '#api/errors';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
 import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown';
-import { toBlogPost, toBlogPostSummary } from './blog.mapper';
-import { blogRepo, type BlogQueries } from './blog.repo';
+import { toBlogPost, toBlogPostSummary, toEditorPost, toPostVersion, toPostVersionSummary } from './blog.mapper';
+import { blogRepo, type BlogQueries, type PostEdit } from './blog.repo';
 
 const ARTICLE_NOT_FOUND = 'Article not found';
 
@@ -19,89 +19,179 @@ function publishedAtOf(value: string | undefined): string {
 export type NewBlogPost = z.output<typeof createBlogPostInputSchema>;
 /** What an editor sends to import a Substack post, parsed. */
 export type SubstackImport = z.output<typeof importSubstackInputSchema>;
+/** What an editor sends to save an edit, parsed. */
+export type PostUpdate = z.output<typeof updateBlogPostInputSchema>;
 
-export function blogService(db: Db) {
+/**
+ * The blog: what readers read, and what the editor's desk writes. `now` is the clock readers are
+ * at (a published post shows from its published_at on); tests may hand in their own.
+ */
+export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {}) {
   const repo = blogRepo(db);
 
-  async function loadPost(r: BlogQueries, id: number): Promise<BlogPost> {
-    const row = await r.findById(id);
+  async function loadPost(r: BlogQueries, id: number): Promise<EditorPost> {
+    const row = await r.findForEditor(id);
     if (!row) throw notFound(ARTICLE_NOT_FOUND);
-    return toBlogPost(row);
+    return toEditorPost(row, now());
   }
 
-  /** The one insert of a written or imported post: `content` is its safe Markdown. */
+  /** 409 with the post as it is now, naming who saved it since (the desk offers theirs or mine). */
+  function changedSince(current: EditorPost): AppError {
+    const who = current.updatedBy ? `@${current.updatedBy.username}` : 'another editor';
+    return new AppError(409, `This post was changed by ${who} since you opened it`, { post: current });
+  }
+
+  /** The one insert of a written or imported post (`content` is its safe Markdown): version 1, kept in its history. */
   async function insertPost(
     authorId: number,
     data: NewBlogPost | SubstackImport,
     content: string,
     publishedAt: string,
     substackUrl: string | null,
-  ): Promise<BlogPost> {
-    const id = await repo.insert({
-      title: data.title,
-      content,
-      excerpt: data.excerpt || excerptFromMarkdown(content),
-      category: data.category,
-      read_time: data.readTime,
-      published_at: publishedAt,
-      thumbnail_url: data.thumbnailUrl || null,
-      is_external: data.isExternal,
-      substack_url: substackUrl,
-      author_id: authorId,
+    status: 'draft' | 'published',
+  ): Promise<EditorPost> {
+    const at = now();
+    return repo.transaction(async (tx) => {
+      const id = await tx.insert({
+        title: data.title,
+        content,
+        excerpt: data.excerpt || excerptFromMarkdown(content),
+        category: data.category,
+        read_time: data.readTime,
+        published_at: publishedAt,
+        thumbnail_url: data.thumbnailUrl || null,
+        is_external: data.isExternal,
+        substack_url: substackUrl,
+        author_id: authorId,
+        status,
+        updated_at: at,
+        updated_by: authorId,
+      });
+      await tx.saveVersion(id, authorId, at);
+      return loadPost(tx, id);
     });
-    return loadPost(repo, id);
   }
 
   return {
+    /** What readers see: published posts from their publication instant on, newest first. */
     async list(query: BlogListQuery): Promise<BlogPostSummary[]> {
-      return (await repo.list(query)).map(toBlogPostSummary);
+      return (await repo.list({ ...query, now: now() })).map(toBlogPostSummary);
+    },
+
+    /** The desk's list: every post in `state` (drafts, scheduled, published or all), newest first, with its state and version. */
+    async listForEditor(query: BlogListQuery & { state: PostState | 'all' }): Promise<Array<Omit<EditorPost, 'content'>>> {
+      const at = now();
+      return (await repo.listForEditor({ ...query, now: at })).map((row) => {
+        const { content: _content, ...summary } = toEditorPost(row, at);
+        return summary;
+      });
     },
 
     /** The newest posts, as `GET /api/blog` lists them first (for the feeds). */
     async newest(limit: number): Promise<BlogPostSummary[]> {
-      return (await repo.list({ limit, offset: 0 })).map(toBlogPostSummary);
+      return (await repo.list({ limit, offset: 0, now: now() })).map(toBlogPostSummary);
     },
 
     /** Every post's id and publication date, newest first (for the sitemap). */
     async publicationDates(): Promise<Array<{ id: number; publishedAt: string }>> {
-      return (await repo.listDates()).map((row) => ({ id: toNumber(row.id), publishedAt: toIso(row.published_at) }));
+      return (await repo.listDates(now())).map((row) => ({ id: toNumber(row.id), publishedAt: toIso(row.published_at) }));
     },
 
-    /** The one featured post, or null when no post is featured. */
+    /** The one featured post, or null when no post is featured (or it is not published yet). */
     async featured(): Promise<BlogPostSummary | null> {
-      const row = await repo.findFeatured();
+      const row = await repo.findFeatured(now());
       return row ? toBlogPostSummary(row) : null;
     },
 
+    /** The post as readers see it: a draft or a post not yet published is 'Article not found'. */
     async get(id: number): Promise<BlogPost> {
+      const row = await repo.findVisible(id, now());
+      if (!row) throw notFound(ARTICLE_NOT_FOUND);
+      return toBlogPost(row);
+    },
+
+    /** The post as the desk reads it, whatever its state: with its version, to edit from. */
+    async getForEditor(id: number): Promise<EditorPost> {
       return loadPost(repo, id);
     },
 
     async recordView(id: number): Promise<{ id: number; views: number }> {
-      const row = await repo.incrementViews(id);
+      const row = await repo.incrementViews(id, now());
       if (!row) throw notFound(ARTICLE_NOT_FOUND);
       return { id: Number(row.id), views: Number(row.views) };
     },
 
     /**
-     * An editor's post, published now. The Markdown is stored as written except for raw HTML and
-     * script links, which are removed. A blank excerpt is taken from the first paragraph.
+     * An editor's post: published (from `publishedAt`, now when absent; a future instant schedules
+     * it) or a draft. The Markdown is stored as written except for raw HTML and script links,
+     * which are removed. A blank excerpt is taken from the first paragraph.
      */
-    async create(authorId: number, data: NewBlogPost): Promise<BlogPost> {
-      return insertPost(authorId, data, sanitizeMarkdown(data.content), nowIso(), data.substackUrl || null);
+    async create(authorId: number, data: NewBlogPost): Promise<EditorPost> {
+      return insertPost(authorId, data, sanitizeMarkdown(data.content), publishedAtOf(data.publishedAt), data.substackUrl || null, data.status);
     },
 
     /** A Substack post: its HTML becomes safe Markdown; it keeps its own publication date. */
-    async importSubstack(authorId: number, data: SubstackImport): Promise<BlogPost> {
+    async importSubstack(authorId: number, data: SubstackImport): Promise<EditorPost> {
       const content = htmlToMarkdown(data.content, { baseUrl: data.substackUrl });
-      return insertPost(authorId, data, content, publishedAtOf(data.publishedAt), data.substackUrl);
+      return insertPost(authorId, data, content, publishedAtOf(data.publishedAt), data.substackUrl, 'published');
+    },
+
+    /**
+     * Saves an edit made from `data.version`. A save from an older version is refused with the post
+     * as it is now (409), whoever saved in between, so no edit is lost unseen. The publication
+     * instant is kept unless one is given; a draft published without one is published now.
+     */
+    async update(editorId: number, id: number, data: PostUpdate): Promise<EditorPost> {
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const current = await tx.findForEditor(id);
+        if (!current) throw notFound(ARTICLE_NOT_FOUND);
+        if (toNumber(current.version) !== data.version) throw changedSince(toEditorPost(current, at));
+        const content = sanitizeMarkdown(data.content);
+        const publishedAt = data.publishedAt
+          ? publishedAtOf(data.publishedAt)
+          : current.status === 'draft' && data.status === 'published'
+            ? at
+            : toIso(current.published_at);
+        const edit: PostEdit = {
+          title: data.title,
+          content,
+          excerpt: data.excerpt || excerptFromMarkdown(content),
+          category: data.category,
+          read_time: data.readTime,
+          published_at: publishedAt,
+          thumbnail_url: data.thumbnailUrl || null,
+          is_external: data.isExternal,
+          substack_url: data.substackUrl || null,
+          status: data.status,
+          updated_at: at,
+          updated_by: editorId,
+        };
+        // Another save between the read and this write (PostgreSQL, two editors at once) leaves it unchanged.
+        if ((await tx.updateFromVersion(id, data.version, edit)) === 0) throw changedSince(await loadPost(tx, id));
+        await tx.saveVersion(id, editorId, at);
+        return loadPost(tx, id);
+      });
+    },
+
+    /** The last saved versions of a post, newest first. */
+    async versions(id: number): Promise<PostVersionSummary[]> {
+      if (!(await repo.exists(id))) throw notFound(ARTICLE_NOT_FOUND);
+      return (await repo.listVersions(id)).map(toPostVersionSummary);
+    },
+
+    /** One saved version, whole: to read it, or to restore it (the desk saves it as a new version). */
+    async version(id: number, version: number): Promise<PostVersion> {
+      const row = await repo.findVersion(id, version);
+      if (!row) throw notFound(`${ARTICLE_NOT_FOUND}, or that version is no longer kept`);
+      return toPostVersion(row);
     },
 
     /**
      * There is never more than one featured post: in one transaction, serialised against any
      * other featuring, every other post loses the flag and this one gains it.
      */
-    async feature(id: number): Promise<BlogPost> {
+    async feature(id: number): Promise<EditorPost> {
       return repo.transaction(async (tx) => {
         await tx.lockFeaturing();
         if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);

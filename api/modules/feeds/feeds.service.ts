@@ -16,8 +16,8 @@ export const PRIVATE_PATHS = ['/bookmarks', '/profile', '/sync', '/blog-admin', 
 
 /**
  * The blog's feeds, the sitemap and robots.txt. `site` is the origin that every absolute link
- * starts with (PUBLIC_URL, else the request's own origin). A post is in them as soon as the API
- * lists it: the blog has no drafts, and `GET /api/blog` shows every post, future-dated or not.
+ * starts with (PUBLIC_URL, else the request's own origin). A post is in them as soon as readers
+ * may see it, as `GET /api/blog` lists it: never a draft, and a scheduled post from its instant on.
  */
 export function feedsService(blog: BlogService, videos: VideosService) {
   const newestPosts = () => blog.newest(FEED_POSTS);

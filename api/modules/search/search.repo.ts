@@ -1,5 +1,6 @@
 import type { BlogPostSummary, Category, Video } from '#contract';
 import { isPostgres, type Db } from '#api/db';
+import { nowIso } from '#api/lib/convert';
 import { BLOG_SUMMARY_COLUMNS, toBlogPostSummary, type BlogPostRow } from '../blog/blog.mapper';
 import { VIDEO_COLUMNS, toVideo, type VideoRow } from '../videos/video.mapper';
 import { toFtsMatch, tokenize, toTsQuery } from './search.query';
@@ -165,7 +166,8 @@ export function searchRepo(db: Db) {
     async searchBlogPosts(q: string, limit: number): Promise<BlogPostSummary[]> {
       const tokens = tokenize(q);
       if (tokens.length === 0) return [];
-      const target: Target = { table: 'blog_posts', columns: BLOG_SUMMARY_COLUMNS, filter: { sql: '', bindings: [] } };
+      // What readers may see: published, from its instant on (drafts and scheduled posts are never found).
+      const target: Target = { table: 'blog_posts', columns: BLOG_SUMMARY_COLUMNS, filter: { sql: " AND t.status = 'published' AND t.published_at <= ?", bindings: [nowIso()] } };
       if (pg) return (await pgSearch<BlogPostRow>(db, target, tokens, limit)).map(toBlogPostSummary);
 
       const ids = await sqliteSearchIds(db, target, 'blog_posts_fts', BLOG_RANKING, tokens, limit);

@@ -1,11 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import {
-  blogPostSchema,
-  createBlogPostInputSchema,
-  importSubstackInputSchema,
-  type BlogPost,
-} from '#contract/content';
+import { blogPostSchema, type BlogPost } from '#contract/content';
+import { createBlogPostInputSchema, importSubstackInputSchema } from '#contract/posts';
 import { apiFetch } from '#pwa/lib/api-client';
 import { blogAdminKeys } from './keys';
 

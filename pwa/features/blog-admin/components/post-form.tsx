@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { FilePlus2 } from 'lucide-react';
 import type * as z from 'zod/mini';
 import { categories, type Category } from '#contract/common';
-import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '#contract/content';
+import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '#contract/posts';
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
 import { useToast } from '#pwa/components/ui/toast';
 import { serverMessageOf } from '#pwa/lib/api-client';

@@ -1,0 +1,258 @@
+// The editor's desk's posts: drafts and scheduled posts never reach readers, edits carry the
+// version they were based on (a stale save is refused with the post as it is now), and the last
+// versions are kept to restore.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { grantEditor } from '../support/fixtures';
+import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+
+let app: TestApp;
+let editor: ApiClient;
+let editorName: string;
+let other: ApiClient;
+let otherName: string;
+let reader: ApiClient;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  editor = app.client();
+  editorName = uniqueName('ed');
+  await signUp(editor, editorName);
+  await grantEditor(app.db, editorName);
+  other = app.client();
+  otherName = uniqueName('ed');
+  await signUp(other, otherName);
+  await grantEditor(app.db, otherName);
+  reader = app.client();
+  await signUp(reader, uniqueName('reader'));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** A word only this post holds, so search answers are about it alone. */
+const aWord = () => `zq${crypto.randomUUID().replace(/[^a-z]/g, '').slice(0, 10)}`;
+
+const aPost = (word = aWord(), overrides: Record<string, unknown> = {}) => ({
+  title: `On ${word}`,
+  content: `The ${word} paragraph.`,
+  excerpt: '',
+  category: 'theology',
+  readTime: 3,
+  substackUrl: '',
+  isExternal: false,
+  ...overrides,
+});
+
+/** Everywhere a reader could meet a post: which of them show it. */
+async function whereReadersSee(id: number, word: string): Promise<string[]> {
+  const client = app.client();
+  const seen: string[] = [];
+  const list = await client.get('/api/blog?limit=100');
+  if (list.body.some((p: { id: number }) => p.id === id)) seen.push('list');
+  if ((await client.get(`/api/blog/${id}`)).status === 200) seen.push('item');
+  if ((await client.get('/api/blog/featured')).body?.id === id) seen.push('featured');
+  if ((await client.get(`/api/search?q=${word}`)).body.blogPosts.some((p: { id: number }) => p.id === id)) seen.push('search');
+  if ((await client.get('/feed.xml')).text.includes(`/blog/${id}<`)) seen.push('rss');
+  if ((await client.get('/feed.json')).text.includes(`/blog/${id}"`)) seen.push('json feed');
+  if ((await client.get('/sitemap.xml')).text.includes(`/blog/${id}<`)) seen.push('sitemap');
+  if ((await client.post(`/api/blog/${id}/views`)).status === 200) seen.push('views');
+  return seen;
+}
+
+const EVERYWHERE = ['list', 'item', 'featured', 'search', 'rss', 'json feed', 'sitemap', 'views'];
+
+describe('drafts and scheduled posts never reach readers', () => {
+  test('a draft is nowhere a reader looks, featured or not; published, it is everywhere', async () => {
+    const word = aWord();
+    const created = await editor.post('/api/blog/create', aPost(word, { status: 'draft' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'draft', version: 1, updatedBy: { username: editorName } });
+    const id = created.body.id as number;
+    expect((await editor.put(`/api/blog/${id}/featured`)).status).toBe(200);
+    expect(await whereReadersSee(id, word)).toEqual([]);
+    // Not even to an editor's plain read: the public answers are the same for everyone.
+    expect((await editor.get(`/api/blog/${id}`)).status).toBe(404);
+
+    const published = await editor.put(`/api/blog/${id}`, { ...aPost(word), status: 'published', version: 1 });
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ status: 'published', version: 2 });
+    expect(Date.parse(published.body.publishedAt)).toBeLessThanOrEqual(Date.now());
+    expect(await whereReadersSee(id, word)).toEqual(EVERYWHERE);
+  });
+
+  test('a post scheduled seconds ahead is nowhere before its time, and everywhere after it', async () => {
+    const word = aWord();
+    const at = new Date(Date.now() + 2500).toISOString();
+    const created = await editor.post('/api/blog/create', aPost(word, { publishedAt: at }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'scheduled', publishedAt: at });
+    const id = created.body.id as number;
+    expect((await editor.put(`/api/blog/${id}/featured`)).status).toBe(200);
+    expect(await whereReadersSee(id, word)).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, Date.parse(at) - Date.now() + 200));
+    expect(await whereReadersSee(id, word)).toEqual(EVERYWHERE);
+  });
+
+  test('a published post taken back to draft leaves every list at once', async () => {
+    const word = aWord();
+    const created = await editor.post('/api/blog/create', aPost(word));
+    const id = created.body.id as number;
+    expect(await whereReadersSee(id, word)).toContain('list');
+    const back = await editor.put(`/api/blog/${id}`, { ...aPost(word), status: 'draft', version: 1 });
+    expect(back.body.status).toBe('draft');
+    expect(await whereReadersSee(id, word)).toEqual([]);
+  });
+});
+
+describe("the desk's reads (?status=)", () => {
+  test('an editor lists posts by state, newest first, with their version; a reader\'s status is ignored and nothing is cached', async () => {
+    const draft = (await editor.post('/api/blog/create', aPost(aWord(), { status: 'draft' }))).body;
+    const scheduled = (await editor.post('/api/blog/create', aPost(aWord(), { publishedAt: new Date(Date.now() + 86_400_000).toISOString() }))).body;
+    const published = (await editor.post('/api/blog/create', aPost())).body;
+    const ids = async (client: ApiClient, status: string) => {
+      const res = await client.get(`/api/blog?status=${status}&limit=100`);
+      expect(res.status, status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      return res.body.map((p: { id: number }) => p.id) as number[];
+    };
+    expect(await ids(editor, 'draft')).toContain(draft.id);
+    expect(await ids(editor, 'draft')).not.toContain(published.id);
+    expect(await ids(editor, 'scheduled')).toEqual(expect.arrayContaining([scheduled.id]));
+    expect(await ids(editor, 'scheduled')).not.toContain(draft.id);
+    expect(await ids(editor, 'published')).toContain(published.id);
+    expect(await ids(editor, 'published')).not.toContain(scheduled.id);
+    expect(await ids(editor, 'all')).toEqual(expect.arrayContaining([draft.id, scheduled.id, published.id]));
+    const all = (await editor.get('/api/blog?status=all&limit=100')).body;
+    expect(all.find((p: { id: number }) => p.id === draft.id)).toMatchObject({ status: 'draft', version: 1 });
+    expect(all[0]).not.toHaveProperty('content');
+
+    for (const status of ['draft', 'all', 'nonsense']) {
+      const seen = await ids(reader, status);
+      expect(seen).not.toContain(draft.id);
+      expect(seen).not.toContain(scheduled.id);
+      expect(seen).toContain(published.id);
+    }
+    const bad = await editor.get('/api/blog?status=nonsense');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/status must be draft, scheduled, published or all/);
+  });
+
+  test('with ?status=all an editor reads a draft whole, with its version; a reader gets 404', async () => {
+    const draft = (await editor.post('/api/blog/create', aPost(aWord(), { status: 'draft' }))).body;
+    const read = await editor.get(`/api/blog/${draft.id}?status=all`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('cache-control')).toBe('no-store');
+    expect(read.body).toMatchObject({ id: draft.id, status: 'draft', version: 1, content: draft.content });
+    expect((await reader.get(`/api/blog/${draft.id}?status=all`)).status).toBe(404);
+    expect((await app.client().get(`/api/blog/${draft.id}?status=all`)).status).toBe(404);
+  });
+});
+
+describe('PUT /api/blog/{id}', () => {
+  test('401 signed out, 403 a reader, 400 each bad field, 404 unknown, in that order', async () => {
+    const { id } = (await editor.post('/api/blog/create', aPost())).body;
+    const body = { ...aPost(), version: 1 };
+    expect((await app.client().put(`/api/blog/${id}`, body)).status).toBe(401);
+    expect((await reader.put(`/api/blog/${id}`, body)).status).toBe(403);
+    for (const [field, value] of [
+      ['version', undefined],
+      ['version', 0],
+      ['version', '1'],
+      ['title', ''],
+      ['category', 'nope'],
+      ['status', 'scheduled'],
+      ['publishedAt', 'tomorrow'],
+      ['readTime', 0],
+    ] as const) {
+      const res = await editor.put(`/api/blog/${id}`, { ...body, [field]: value });
+      expect(res.status, `${field}=${String(value)}`).toBe(400);
+      expect(res.body.message).toContain(field);
+    }
+    expect((await editor.put('/api/blog/999999999', body)).status).toBe(404);
+    expect((await editor.put('/api/blog/abc', body)).status).toBe(404);
+  });
+
+  test('an edit reaches the post, search and the feed at once; the post takes the next version', async () => {
+    const word = aWord();
+    const created = (await editor.post('/api/blog/create', aPost(word))).body;
+    const newWord = aWord();
+    const saved = await editor.put(`/api/blog/${created.id}`, { ...aPost(newWord), content: `Now about ${newWord}.`, version: 1 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ title: `On ${newWord}`, version: 2, publishedAt: created.publishedAt, updatedBy: { username: editorName } });
+    expect((await reader.get(`/api/blog/${created.id}`)).body.title).toBe(`On ${newWord}`);
+    expect((await reader.get(`/api/search?q=${newWord}`)).body.blogPosts.map((p: { id: number }) => p.id)).toContain(created.id);
+    expect((await reader.get(`/api/search?q=${word}`)).body.blogPosts.map((p: { id: number }) => p.id)).not.toContain(created.id);
+    expect((await reader.get('/feed.json')).text).toContain(`On ${newWord}`);
+  });
+
+  test("two editors' saves from the same version: the second is 409 with the post as it is now, naming who saved it", async () => {
+    const created = (await editor.post('/api/blog/create', aPost())).body;
+    const mine = await editor.put(`/api/blog/${created.id}`, { ...aPost(), title: 'Mine', version: 1 });
+    expect(mine.status).toBe(200);
+    const theirs = await other.put(`/api/blog/${created.id}`, { ...aPost(), title: 'Theirs', version: 1 });
+    expect(theirs.status).toBe(409);
+    expect(theirs.body.message).toBe(`This post was changed by @${editorName} since you opened it`);
+    expect(theirs.body.post).toMatchObject({ id: created.id, title: 'Mine', version: 2, updatedBy: { username: editorName } });
+    // "Keep mine": saved again from the version they were shown.
+    const kept = await other.put(`/api/blog/${created.id}`, { ...aPost(), title: 'Theirs', version: 2 });
+    expect(kept.body).toMatchObject({ title: 'Theirs', version: 3, updatedBy: { username: otherName } });
+  });
+
+  test('saved twice at once from the same version: exactly one wins', async () => {
+    const created = (await editor.post('/api/blog/create', aPost())).body;
+    const results = await Promise.all([editor, other].map((client, i) => client.put(`/api/blog/${created.id}`, { ...aPost(), title: `Racer ${i}`, version: 1 })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await editor.get(`/api/blog/${created.id}?status=all`)).body.version).toBe(2);
+  });
+
+  test('replayed with its Idempotency-Key, the first answer comes back and no version is added', async () => {
+    const created = (await editor.post('/api/blog/create', aPost())).body;
+    const headers = { 'Idempotency-Key': `edit-${crypto.randomUUID()}` };
+    const first = await editor.put(`/api/blog/${created.id}`, { ...aPost(), title: 'Once', version: 1 }, { headers });
+    const again = await editor.put(`/api/blog/${created.id}`, { ...aPost(), title: 'Once', version: 1 }, { headers });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect((await editor.get(`/api/blog/${created.id}/versions`)).body.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+  });
+});
+
+describe('versions', () => {
+  test('the saves are listed newest first with who saved them; a version reads whole; restoring saves it as a new version', async () => {
+    const created = (await editor.post('/api/blog/create', aPost(aWord(), { title: 'First words' }))).body;
+    await other.put(`/api/blog/${created.id}`, { ...aPost(), title: 'Second words', version: 1 });
+    const list = await editor.get(`/api/blog/${created.id}/versions`);
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject([
+      { version: 2, title: 'Second words', status: 'published', savedBy: { username: otherName } },
+      { version: 1, title: 'First words', status: 'published', savedBy: { username: editorName } },
+    ]);
+    const first = await editor.get(`/api/blog/${created.id}/versions/1`);
+    expect(first.body).toMatchObject({ version: 1, title: 'First words', content: created.content, category: 'theology', readTime: 3 });
+
+    const { version: _v, savedAt: _s, savedBy: _b, ...fields } = first.body;
+    const restored = await editor.put(`/api/blog/${created.id}`, { ...aPost(), ...fields, excerpt: fields.excerpt ?? '', thumbnailUrl: fields.thumbnailUrl ?? '', version: 2 });
+    expect(restored.body).toMatchObject({ title: 'First words', version: 3 });
+  });
+
+  test('the last 20 are kept', async () => {
+    const created = (await editor.post('/api/blog/create', aPost())).body;
+    for (let version = 1; version <= 21; version++) {
+      expect((await editor.put(`/api/blog/${created.id}`, { ...aPost(), title: `Save ${version}`, version })).status).toBe(200);
+    }
+    const versions = (await editor.get(`/api/blog/${created.id}/versions`)).body.map((v: { version: number }) => v.version);
+    expect(versions).toEqual(Array.from({ length: 20 }, (_, i) => 22 - i));
+    expect((await editor.get(`/api/blog/${created.id}/versions/2`)).status).toBe(404);
+    expect((await editor.get(`/api/blog/${created.id}/versions/3`)).status).toBe(200);
+  });
+
+  test('editors only: 401, 403; 404 for an unknown post or version', async () => {
+    const created = (await editor.post('/api/blog/create', aPost())).body;
+    expect((await app.client().get(`/api/blog/${created.id}/versions`)).status).toBe(401);
+    expect((await reader.get(`/api/blog/${created.id}/versions`)).status).toBe(403);
+    expect((await reader.get(`/api/blog/${created.id}/versions/1`)).status).toBe(403);
+    expect((await editor.get('/api/blog/999999999/versions')).status).toBe(404);
+    expect((await editor.get(`/api/blog/${created.id}/versions/9`)).status).toBe(404);
+    expect((await editor.get(`/api/blog/${created.id}/versions/x`)).status).toBe(400);
+  });
+});
