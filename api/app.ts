@@ -55,7 +55,7 @@ export function createApp(rawDeps: AppDeps): Koa {
   for (const routes of [
     userRoutes(services.users),
     objectRoutes(services.objects),
-    devotionalRoutes(services.devotionals),
+    devotionalRoutes(services),
     videoRoutes(services.videos),
     blogRoutes(services),
     searchRoutes(services.search),

@@ -35,6 +35,7 @@ const envSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(50).default(60 * 60 * 1000),
   JOB_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  SITE_TIME_ZONE: z.string().optional(),
 });
 
 export type DatabaseConfig =
@@ -65,6 +66,8 @@ export interface AppConfig {
   housekeepingIntervalMs: number;
   /** How long a job's lease lasts without renewal: after a holder dies, another process takes the job over within it. */
   jobLeaseMs: number;
+  /** The IANA time zone whose date is "today" for the devotional and the desk's calendar (SITE_TIME_ZONE). */
+  siteTimeZone: string;
 }
 
 export interface RateLimit {
@@ -112,6 +115,21 @@ export function parsePublicUrl(value: string | undefined): string | null {
   return url.origin;
 }
 
+/**
+ * `SITE_TIME_ZONE` as the IANA name Intl knows it by (`america/new_york` → `America/New_York`),
+ * `UTC` when unset or blank. A name Intl does not know is refused at boot: "today" would
+ * otherwise be wrong for every reader, silently.
+ */
+export function parseTimeZone(value: string | undefined): string {
+  const text = value?.trim();
+  if (!text) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: text }).resolvedOptions().timeZone;
+  } catch {
+    throw new Error(`SITE_TIME_ZONE must be an IANA time zone name such as UTC, Europe/London or America/New_York (got "${text}")`);
+  }
+}
+
 /** Reads settings from the environment and refuses bad values at boot rather than at the first request. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -153,5 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,
     // Twice the interval: the holder renews it at every run, with a whole interval to spare.
     jobLeaseMs: e.JOB_LEASE_MS ?? 2 * e.HOUSEKEEPING_INTERVAL_MS,
+    siteTimeZone: parseTimeZone(e.SITE_TIME_ZONE),
   };
 }

@@ -32,7 +32,7 @@ export function createServices({ db, config, events }: AppDeps) {
     blog,
     bookmarks: bookmarksService(db, folders, content),
     comments: commentsService(db, content),
-    devotionals: devotionalsService(db),
+    devotionals: devotionalsService(db, { timeZone: config.siteTimeZone }),
     feeds: feedsService(blog, videos),
     folders,
     live: liveService(db, events),

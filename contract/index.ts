@@ -7,3 +7,4 @@ export * from './study';
 export * from './live';
 export * from './reading';
 export * from './desk';
+export * from './devotional-desk';

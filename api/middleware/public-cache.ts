@@ -60,11 +60,12 @@ const GZIP_THRESHOLD = 1024;
 /** Headers that belong to one response, not to the cached answer. */
 const PER_RESPONSE = ['content-length', 'content-encoding', 'transfer-encoding', 'date', 'set-cookie', 'connection', 'keep-alive'];
 
-/** `/api/videos/5/views` → 'videos'; content writes also make search answers stale. */
+/** `/api/videos/5/views` → 'videos'; content writes also make search answers stale, and the desk's `/api/devotionals` writes today's `/api/devotional`. */
 function resourcesTouchedBy(path: string): string[] {
   const segment = path.split('/')[2] ?? '';
   if (segment === 'videos' || segment === 'blog') return [segment, 'search'];
   if (segment === 'questions') return ['live-streams'];
+  if (segment === 'devotionals') return ['devotionals', 'devotional'];
   return [segment];
 }
 

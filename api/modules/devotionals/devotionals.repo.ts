@@ -1,4 +1,4 @@
-import type { Devotional } from '#contract';
+import type { Devotional, DevotionalInput } from '#contract';
 import type { Db } from '#api/db';
 import { nowIso, toNumber } from '#api/lib/convert';
 
@@ -12,6 +12,11 @@ interface DevotionalRow {
 }
 
 const COLUMNS = ['id', 'date', 'title', 'verse_text', 'verse_reference', 'content'] as const;
+
+/** The columns a devotional's fields are written to. */
+function toColumns(input: DevotionalInput) {
+  return { title: input.devotionalTitle, verse_reference: input.verseReference, verse_text: input.verseText, content: input.devotionalContent };
+}
 
 function toDevotional(row: DevotionalRow): Devotional {
   return {
@@ -35,6 +40,35 @@ export function devotionalsRepo(db: Db) {
     async findByDate(date: string): Promise<Devotional | null> {
       const row = (await devotionals().where('date', date).first()) as DevotionalRow | undefined;
       return row ? toDevotional(row) : null;
+    },
+
+    /** The devotionals dated from `from` to `to` (both included), oldest first; the column is unique, so one per date. */
+    async listDated(from: string, to: string): Promise<Devotional[]> {
+      const rows = (await devotionals().whereBetween('date', [from, to]).orderBy('date')) as DevotionalRow[];
+      return rows.map(toDevotional);
+    },
+
+    /** Rewrites the devotional dated `date` in place (its id and hearts stay); false when that day has none. */
+    async updateDated(date: string, input: DevotionalInput): Promise<boolean> {
+      return (await db('devotionals').where('date', date).update(toColumns(input))) > 0;
+    },
+
+    /**
+     * Adds the devotional dated `date`; false when that day already has one (written at the same
+     * moment by another request), which the unique date column keeps to one row.
+     */
+    async insertDated(date: string, input: DevotionalInput): Promise<boolean> {
+      const inserted = await db('devotionals')
+        .insert({ ...toColumns(input), date, created_at: nowIso() })
+        .onConflict('date')
+        .ignore()
+        .returning('id');
+      return inserted.length > 0;
+    },
+
+    /** Deletes the devotional dated `date` (its hearts go with it: ON DELETE CASCADE); false when there was none. */
+    async deleteDated(date: string): Promise<boolean> {
+      return (await db('devotionals').where('date', date).delete()) > 0;
     },
 
     /** How many devotionals take turns: the undated ones, or all of them when none is undated. */

@@ -1,11 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { heartInputSchema, heartsQuerySchema, pathIdSchema } from '#contract';
+import { devotionalDatePathSchema, devotionalInputSchema, devotionalRangeQuerySchema, heartInputSchema, heartsQuerySchema, pathIdSchema } from '#contract';
 import { devotionalTodayQuerySchema } from '#contract/queries';
 import { route } from '#api/middleware/route';
-import { actorId, requireUser, sessionUserId } from '#api/middleware/auth';
+import { actorId, requireEditor, requireSignIn, requireUser, sessionUserId } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
+import type { UsersService } from '../users/users.service';
 import type { DevotionalsService } from './devotionals.service';
 
 /** A devotional's id in the path: anything that is not one names no devotional (404). */
@@ -17,8 +18,12 @@ function heartInput(ctx: Context): unknown {
   return body.userId === undefined && ctx.query.userId !== undefined ? { userId: ctx.query.userId } : body;
 }
 
-export function devotionalRoutes(service: DevotionalsService): Router {
+export function devotionalRoutes({ devotionals: service, users }: { devotionals: DevotionalsService; users: UsersService }): Router {
   const router = new Router();
+  // The desk's calls: 401 without a session, then 400 for a bad date or body, then 403 for a
+  // reader (the role read at each request), then the handler's 404.
+  const signedIn = requireSignIn('Please sign in as an editor.');
+  const editor = requireEditor(users.isEditorNow, 'Only editors can manage devotionals.');
 
   router.get(
     '/devotional/today',
@@ -53,6 +58,36 @@ export function devotionalRoutes(service: DevotionalsService): Router {
     requireUser,
     route(heartWrite, async (ctx, { params }) => {
       ctx.body = await service.unheart(params.id, actorId(ctx));
+    }),
+  );
+
+  router.get(
+    '/devotionals',
+    signedIn,
+    route({ query: devotionalRangeQuerySchema, allow: editor }, async (ctx, { query }) => {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await service.listDated(query.from, query.to);
+    }),
+  );
+
+  // Creates or replaces that day's devotional: 201 when the day had none, else 200. A write to
+  // /api/devotionals drops the cached /api/devotional/today answers and rendered pages (public-cache.ts).
+  router.put(
+    '/devotionals/:date',
+    signedIn,
+    route({ params: devotionalDatePathSchema, body: devotionalInputSchema, allow: editor }, async (ctx, { params, body }) => {
+      const { devotional, created } = await service.writeDated(params.date, body);
+      ctx.status = created ? 201 : 200;
+      ctx.body = devotional;
+    }),
+  );
+
+  router.delete(
+    '/devotionals/:date',
+    signedIn,
+    route({ params: devotionalDatePathSchema, allow: editor }, async (ctx, { params }) => {
+      await service.removeDated(params.date);
+      ctx.status = 204;
     }),
   );
 
