@@ -100,6 +100,14 @@ export const editorPostSchema = z.extend(blogPostSchema, {
 });
 export type EditorPost = z.infer<typeof editorPostSchema>;
 
+/** A post in the desk's list (`GET /api/blog?status=`): as the desk reads it, without the Markdown. */
+export const editorPostSummarySchema = z.omit(editorPostSchema, { content: true });
+export type EditorPostSummary = z.infer<typeof editorPostSummarySchema>;
+
+/** The desk's filters of its list. */
+export const POST_STATE_FILTERS = ['all', 'draft', 'scheduled', 'published'] as const;
+export type PostStateFilter = (typeof POST_STATE_FILTERS)[number];
+
 /** One saved version of a post (`GET /api/blog/{id}/versions`: newest first, the last 20). */
 export const postVersionSummarySchema = z.object({
   version: z.number(),

@@ -2,7 +2,7 @@ import '#pwa/features/blog/test/browser-like-node-name';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { BlogPostSummary } from '#contract/content';
+import type { EditorPostSummary } from '#contract/posts';
 import { blogKeys } from '#pwa/features/blog';
 import { blogAdminKeys } from '#pwa/features/blog-admin';
 import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
@@ -11,7 +11,8 @@ import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { renderWithSaved } from '#pwa/test/render-saved';
 import { Component as BlogAdminPage } from './blog-admin';
 
-function aSummary(id: number, overrides: Partial<BlogPostSummary> = {}): BlogPostSummary {
+/** A post as the desk's list reads it (`?status=all`): published unless told, at version 1. */
+function aSummary(id: number, overrides: Partial<EditorPostSummary> = {}): EditorPostSummary {
   return {
     id,
     title: `Post ${id}`,
@@ -24,6 +25,10 @@ function aSummary(id: number, overrides: Partial<BlogPostSummary> = {}): BlogPos
     featured: false,
     isExternal: false,
     substackUrl: null,
+    status: 'published',
+    version: 1,
+    updatedAt: null,
+    updatedBy: null,
     ...overrides,
   };
 }
@@ -34,11 +39,11 @@ function renderPage() {
 }
 
 /** Signed in as `user`; the admin list answers `list()`; `other` answers anything else. */
-function serve(user: ReturnType<typeof aUser> | null, list: () => BlogPostSummary[], other?: (r: MockRequest) => Response) {
+function serve(user: ReturnType<typeof aUser> | null, list: () => EditorPostSummary[], other?: (r: MockRequest) => Response) {
   if (user) storeUser(user);
   return mockFetch((r) => {
     if (r.path === '/api/auth/me') return user ? json(200, user) : json(401, { message: 'Not signed in' });
-    if (r.method === 'GET' && r.path === '/api/blog?limit=100') return json(200, list());
+    if (r.method === 'GET' && r.path === '/api/blog?status=all&limit=100') return json(200, list());
     if (other) return other(r);
     return json(500, { message: `unexpected ${r.method} ${r.path}` });
   });
@@ -163,7 +168,7 @@ describe('/blog-admin for editors: the add-article form', () => {
     expect(await screen.findByText('Blog post created successfully')).toBeTruthy();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(post.path).toBe('/api/blog/create');
-    expect(post.body).toEqual({ title: 'Fresh article', excerpt: 'Short.', content: '## Hello', category: 'ministry', readTime: 12, isExternal: false });
+    expect(post.body).toEqual({ title: 'Fresh article', excerpt: 'Short.', content: '## Hello', category: 'ministry', readTime: 12, isExternal: false, status: 'published' });
     expect((field('Title') as HTMLInputElement).value).toBe('');
     expect((field('Content (Markdown)') as HTMLTextAreaElement).value).toBe('');
     expect((field('Read time (minutes)') as HTMLInputElement).value).toBe('5');
@@ -208,6 +213,52 @@ describe('/blog-admin for editors: the add-article form', () => {
     expect(toast.textContent).toContain('Failed to create blog post');
     expect(toast.textContent).toContain('Editors only');
     expect((field('Title') as HTMLInputElement).value).toBe('Kept');
+  });
+});
+
+describe('/blog-admin for editors: drafts and scheduled posts', () => {
+  test("'Save Draft' sends a draft and says 'Draft saved'", async () => {
+    const requests = serve(editor, () => [], (r) => (r.method === 'POST' ? json(201, { ...aSummary(5, { status: 'draft' }), content: '' }) : json(500, { message: 'unexpected' })));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    await user.type(field('Title'), 'Half written');
+    await user.click(screen.getByRole('button', { name: 'Save Draft' }));
+    expect(await screen.findByText('Draft saved')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({ title: 'Half written', status: 'draft' });
+  });
+
+  test("a publication time ahead turns 'Publish Article' into 'Schedule Article' and sends that instant", async () => {
+    const requests = serve(editor, () => [], (r) => (r.method === 'POST' ? json(201, { ...aSummary(6, { status: 'scheduled' }), content: '' }) : json(500, { message: 'unexpected' })));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    await user.type(field('Title'), 'For Sunday');
+    await user.type(field('Publish at'), '2099-06-07T09:30');
+    expect(screen.queryByRole('button', { name: 'Publish Article' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Schedule Article' }));
+    expect(await screen.findByText('Blog post scheduled')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({ title: 'For Sunday', status: 'published', publishedAt: new Date('2099-06-07T09:30').toISOString() });
+  });
+
+  test('the list says each post\'s state and filters by it; only published posts link to their page', async () => {
+    const requests = serve(editor, () => [aSummary(1, { title: 'Out now' }), aSummary(2, { title: 'Not yet', status: 'scheduled' }), aSummary(3, { title: 'Unfinished', status: 'draft' })], (r) =>
+      r.path === '/api/blog?status=draft&limit=100' ? json(200, [aSummary(3, { title: 'Unfinished', status: 'draft' })]) : json(500, { message: 'unexpected' }),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const list = await screen.findByRole('listitem', { name: 'Out now' });
+    expect(within(list).getByText('Published')).toBeTruthy();
+    expect(within(list).getByRole('link', { name: 'Out now' })).toBeTruthy();
+    const scheduled = screen.getByRole('listitem', { name: 'Not yet' });
+    expect(within(scheduled).getByText('Scheduled')).toBeTruthy();
+    expect(within(scheduled).queryByRole('link')).toBeNull();
+    expect(within(screen.getByRole('listitem', { name: 'Unfinished' })).getByText('Draft')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Drafts' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Out now' })).toBeNull());
+    expect(screen.getByRole('listitem', { name: 'Unfinished' })).toBeTruthy();
+    expect(requests.map((r) => r.path)).toContain('/api/blog?status=draft&limit=100');
   });
 });
 
@@ -267,7 +318,7 @@ describe('/blog-admin offline', () => {
     setOnline(false);
     const router = createMemoryRouter([{ path: '/blog-admin', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
     renderWithSaved(<RouterProvider router={router} />, (queryClient) =>
-      queryClient.setQueryData(blogAdminKeys.list(), [aSummary(1, { title: 'Saved post' })], { updatedAt: Date.now() - 3 * DAY }),
+      queryClient.setQueryData(blogAdminKeys.listIn('all'), [aSummary(1, { title: 'Saved post' })], { updatedAt: Date.now() - 3 * DAY }),
     );
     const item = await screen.findByRole('listitem', { name: 'Saved post' });
     expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 3 days ago');

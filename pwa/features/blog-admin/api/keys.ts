@@ -7,4 +7,6 @@
 export const blogAdminKeys = {
   blogRoot: ['blog'] as const,
   list: () => ['blog', 'admin'] as const,
+  /** The list filtered by state (all, drafts, scheduled, published). */
+  listIn: (state: string) => ['blog', 'admin', state] as const,
 };

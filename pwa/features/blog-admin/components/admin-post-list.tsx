@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Star, Trash2 } from 'lucide-react';
-import type { BlogPostSummary } from '#contract/content';
+import { POST_STATE_FILTERS, type EditorPostSummary, type PostStateFilter } from '#contract/posts';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { useToast } from '#pwa/components/ui/toast';
@@ -12,16 +13,29 @@ import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { LoadError } from '#pwa/components/ui/load-error';
 
-/** Every post, newest first, each with Feature and Delete. Delete asks no confirmation (docs/product.md#blog-management). */
+/** The filter's words, and each state's badge. */
+const FILTER_LABELS: Record<PostStateFilter, string> = { all: 'All', draft: 'Drafts', scheduled: 'Scheduled', published: 'Published' };
+const EMPTY_TEXTS: Record<PostStateFilter, string> = { all: 'No blog posts yet.', draft: 'No drafts.', scheduled: 'No scheduled posts.', published: 'No published posts.' };
+const STATE_BADGES: Record<EditorPostSummary['status'], { label: string; className: string }> = {
+  draft: { label: 'Draft', className: 'badge-warning' },
+  scheduled: { label: 'Scheduled', className: 'badge-info' },
+  published: { label: 'Published', className: 'badge-success' },
+};
+
+/**
+ * Every post, newest first, drafts and scheduled posts too, each with its state, Feature and
+ * Delete; filtered by state. Delete asks no confirmation (docs/product.md#blog-management).
+ */
 export function AdminPostList() {
-  const posts = useAdminPosts();
+  const [filter, setFilter] = useState<PostStateFilter>('all');
+  const posts = useAdminPosts(filter);
   const state = useQueryConnectionState(posts);
   const online = useOnlineStatus();
   const feature = useFeaturePost();
   const remove = useDeletePost();
   const { toast } = useToast();
 
-  const onFeature = (post: BlogPostSummary) =>
+  const onFeature = (post: EditorPostSummary) =>
     feature.mutate(post.id, {
       onSuccess: () => toast({ title: 'Featured blog post updated' }),
       onError: (error) => {
@@ -30,7 +44,7 @@ export function AdminPostList() {
       },
     });
 
-  const onDelete = (post: BlogPostSummary) =>
+  const onDelete = (post: EditorPostSummary) =>
     remove.mutate(post.id, {
       onSuccess: () => toast({ title: 'Blog post deleted successfully' }),
       onError: (error) => {
@@ -44,6 +58,13 @@ export function AdminPostList() {
       <h2 id="admin-posts-heading" className="font-display text-2xl font-bold">
         All Posts{posts.data ? <span className="ml-2 text-base font-normal text-base-content/70">({posts.data.length})</span> : null}
       </h2>
+      <div role="tablist" aria-label="Posts by state" className="tabs tabs-box tabs-sm -mt-1 self-start">
+        {POST_STATE_FILTERS.map((each) => (
+          <button key={each} type="button" role="tab" aria-selected={filter === each} className={`tab ${filter === each ? 'tab-active' : ''}`} onClick={() => setFilter(each)}>
+            {FILTER_LABELS[each]}
+          </button>
+        ))}
+      </div>
       <OfflineDataNote query={posts} className="-mt-2" />
       {state === 'loading' ? (
         <div role="status" aria-label="Loading posts…" className="flex flex-col gap-3">
@@ -56,19 +77,28 @@ export function AdminPostList() {
       ) : posts.data === undefined ? (
         <LoadError message="Failed to fetch blog posts" onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
       ) : posts.data.length === 0 ? (
-        <p className="rounded-box border border-dashed border-base-300 px-6 py-10 text-center text-base-content/80">No blog posts yet.</p>
+        <p className="rounded-box border border-dashed border-base-300 px-6 py-10 text-center text-base-content/80">
+          {EMPTY_TEXTS[filter]}
+        </p>
       ) : (
         <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
           {posts.data.map((post) => {
             const featuring = feature.isPending && feature.variables === post.id;
             const deleting = remove.isPending && remove.variables === post.id;
+            const badge = STATE_BADGES[post.status];
             return (
               <li key={post.id} aria-label={post.title} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <Link to={`/blog/${post.id}`} className="link link-hover font-semibold break-words">
-                    {post.title}
-                  </Link>
+                  {post.status === 'published' ? (
+                    <Link to={`/blog/${post.id}`} className="link link-hover font-semibold break-words">
+                      {post.title}
+                    </Link>
+                  ) : (
+                    // Readers cannot open it yet: no link to a page that would say it is not found.
+                    <span className="font-semibold break-words">{post.title}</span>
+                  )}
                   <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-base-content/75">
+                    <span className={`badge badge-sm font-semibold ${badge.className}`}>{badge.label}</span>
                     <span className="badge badge-outline badge-sm">{categoryLabel(post.category)}</span>
                     <span>{formatDate(post.publishedAt)}</span>
                     {post.isExternal ? <span className="badge badge-ghost badge-sm">Substack</span> : null}

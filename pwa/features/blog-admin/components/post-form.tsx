@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FilePlus2 } from 'lucide-react';
+import { CalendarClock, FilePlus2, FileText } from 'lucide-react';
 import type * as z from 'zod/mini';
 import { categories, type Category } from '#contract/common';
 import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '#contract/posts';
@@ -19,6 +19,8 @@ interface FormValues {
   isImport: boolean;
   substackUrl: string;
   publishedAt: string;
+  /** When readers may see a written post (datetime-local, the editor's time); empty: when published. */
+  publishAt: string;
 }
 
 type Field = keyof FormValues;
@@ -33,6 +35,20 @@ const EMPTY: FormValues = {
   isImport: false,
   substackUrl: '',
   publishedAt: '',
+  publishAt: '',
+};
+
+/** The instant a datetime-local value names in the editor's time zone, or null when empty or not a time. */
+function instantOf(local: string): string | null {
+  if (!local) return null;
+  const time = new Date(local).getTime();
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** Whether the form's publication time is ahead: "Publish" then schedules. */
+const isScheduled = (values: FormValues, now = Date.now()) => {
+  const at = instantOf(values.publishAt);
+  return !values.isImport && at !== null && Date.parse(at) > now;
 };
 
 /** The first message per field, in the words of the contract's schemas (the API gives the same ones). */
@@ -47,10 +63,12 @@ function fieldErrors(error: z.core.$ZodError | undefined, only?: Field[]): Field
 }
 
 /** Checks the form with createBlogPostInputSchema (and importSubstackInputSchema for an import); a body to send, or the field messages. */
-export function validatePostForm(values: FormValues): { body: CreatePostBody } | { errors: FieldErrors } {
+export function validatePostForm(values: FormValues, status: 'draft' | 'published' = 'published'): { body: CreatePostBody } | { errors: FieldErrors } {
   const common = { title: values.title, excerpt: values.excerpt, content: values.content, category: values.category, readTime: values.readTime };
-  const created = createBlogPostInputSchema.safeParse({ ...common, isExternal: false });
+  const publishedAt = instantOf(values.publishAt);
+  const created = createBlogPostInputSchema.safeParse({ ...common, isExternal: false, status, ...(publishedAt ? { publishedAt } : {}) });
   const errors = fieldErrors(created.error);
+  if (values.publishAt && !publishedAt && !values.isImport) errors.publishAt = 'Please enter a date and time';
   if (!values.isImport) return created.success ? { body: { kind: 'create', body: created.data } } : { errors };
 
   const imported = importSubstackInputSchema.safeParse({
@@ -91,10 +109,10 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const scheduled = isScheduled(values);
+  const save = (status: 'draft' | 'published') => {
     if (create.isPending || !online) return;
-    const result = validatePostForm(values);
+    const result = validatePostForm(values, status);
     if ('errors' in result) {
       setErrors(result.errors);
       if (result.errors.content) setTab('write');
@@ -104,7 +122,7 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
     setErrors({});
     create.mutate(result.body, {
       onSuccess: () => {
-        toast({ title: 'Blog post created successfully' });
+        toast({ title: status === 'draft' ? 'Draft saved' : scheduled ? 'Blog post scheduled' : 'Blog post created successfully' });
         setValues(EMPTY);
         setTab('write');
       },
@@ -113,6 +131,11 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
         toast({ title: 'Failed to create blog post', ...(message ? { description: message } : {}), variant: 'destructive' });
       },
     });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save('published');
   };
 
   const contentId = `${id}-content`;
@@ -263,10 +286,33 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
           </div>
         ) : null}
 
+        {values.isImport ? null : (
+          <TextField
+            label="Publish at"
+            type="datetime-local"
+            value={values.publishAt}
+            onChange={(e) => set('publishAt', e.target.value)}
+            error={errors.publishAt}
+            hint={errors.publishAt ? undefined : scheduled ? 'Readers see it from then on.' : 'Left empty, when it is published.'}
+          />
+        )}
+
         <div className="card-actions justify-end">
+          {values.isImport ? null : (
+            <button type="button" className="btn btn-outline" disabled={create.isPending || !online} onClick={() => save('draft')}>
+              <FileText aria-hidden="true" className="size-4" />
+              Save Draft
+            </button>
+          )}
           <button type="submit" className="btn btn-primary" disabled={create.isPending || !online}>
-            {create.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <FilePlus2 aria-hidden="true" className="size-4" />}
-            {values.isImport ? 'Import Article' : 'Publish Article'}
+            {create.isPending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : scheduled ? (
+              <CalendarClock aria-hidden="true" className="size-4" />
+            ) : (
+              <FilePlus2 aria-hidden="true" className="size-4" />
+            )}
+            {values.isImport ? 'Import Article' : scheduled ? 'Schedule Article' : 'Publish Article'}
           </button>
         </div>
       </form>
