@@ -56,7 +56,7 @@ export function createApp(rawDeps: AppDeps): Koa {
     userRoutes(services.users),
     objectRoutes(services.objects),
     devotionalRoutes(services),
-    videoRoutes(services.videos),
+    videoRoutes(services),
     blogRoutes(services),
     searchRoutes(services.search),
     bookmarkRoutes(services),

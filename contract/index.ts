@@ -8,3 +8,4 @@ export * from './live';
 export * from './reading';
 export * from './desk';
 export * from './devotional-desk';
+export * from './video-desk';

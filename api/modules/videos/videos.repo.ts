@@ -1,5 +1,6 @@
+import type { Knex } from 'knex';
 import type { Category, Video } from '#contract';
-import type { Db } from '#api/db';
+import { isPostgres, type Db } from '#api/db';
 import { toIso, toNumber } from '#api/lib/convert';
 import { VIDEO_COLUMNS, toVideo, type VideoRow } from './video.mapper';
 
@@ -8,8 +9,33 @@ export interface VideoListFilters {
   category?: Category;
 }
 
-export function videosRepo(db: Db) {
+/** What the desk writes of a video: every column but its views and the featured flag. */
+export interface VideoFieldsRow {
+  title: string;
+  description: string | null;
+  category: Category;
+  duration: string;
+  published_at: string;
+  youtube_id: string;
+  is_short: boolean;
+}
+
+/**
+ * Arbitrary constants naming the PostgreSQL advisory locks that serialise the desk's video writes:
+ * adding or re-linking a video (so two editors adding the same YouTube id at once cannot both
+ * pass the duplicate check), and featuring (so two featurings cannot each clear the other's flag).
+ * The blog's featuring lock is 7_240_001.
+ */
+const YOUTUBE_ID_LOCK_KEY = 7_240_002;
+const FEATURE_LOCK_KEY = 7_240_003;
+
+/** The queries, on the shared connection pool or inside one transaction. */
+function videoQueries(db: Db | Knex.Transaction) {
   const videos = () => db('videos').select([...VIDEO_COLUMNS]);
+  /** Holds back any other transaction taking the same lock until this one ends; SQLite's one connection already runs one at a time. */
+  const lock = async (key: number) => {
+    if (isPostgres(db)) await db.raw('SELECT pg_advisory_xact_lock(?)', [key]);
+  };
 
   return {
     /** Newest first; ties (same instant) by id so pages are stable. */
@@ -40,6 +66,14 @@ export function videosRepo(db: Db) {
       return row ? toVideo(row) : null;
     },
 
+    /** A video with this YouTube id other than `exceptId` (the one being edited), if any: the oldest. */
+    async findByYoutubeId(youtubeId: string, exceptId?: number): Promise<Video | null> {
+      const query = videos().where('youtube_id', youtubeId).orderBy('id');
+      if (exceptId !== undefined) query.whereNot('id', exceptId);
+      const row = (await query.first()) as VideoRow | undefined;
+      return row ? toVideo(row) : null;
+    },
+
     /** The video flagged featured (the newest if several), else the newest full-length one, else the newest short. */
     async featured(): Promise<Video | null> {
       const newest = (q: ReturnType<typeof videos>) =>
@@ -67,6 +101,61 @@ export function videosRepo(db: Db) {
       const rows = (await db('videos').where('id', id).increment('views', 1).returning(['id', 'views'])) as unknown as { id: unknown; views: unknown }[];
       const row = rows[0];
       return row ? { id: toNumber(row.id), views: toNumber(row.views) } : null;
+    },
+
+    /** Serialises adding and re-linking videos until the transaction ends (see YOUTUBE_ID_LOCK_KEY). */
+    lockYoutubeIds: () => lock(YOUTUBE_ID_LOCK_KEY),
+
+    /** Serialises featuring until the transaction ends (see FEATURE_LOCK_KEY). */
+    lockFeaturing: () => lock(FEATURE_LOCK_KEY),
+
+    /** A new video, not featured and not yet viewed; its id. The search index follows by itself (migration 002). */
+    async insert(fields: VideoFieldsRow): Promise<number> {
+      const [inserted] = (await db('videos')
+        .insert({ ...fields, views: 0, featured: false })
+        .returning('id')) as unknown[];
+      return toNumber(typeof inserted === 'object' && inserted !== null ? (inserted as { id: unknown }).id : inserted);
+    },
+
+    /** Replaces what the desk writes of a video; the number of rows changed (0 for an unknown id). */
+    async update(id: number, fields: VideoFieldsRow): Promise<number> {
+      return db('videos').where('id', id).update(fields);
+    },
+
+    async clearFeaturedExcept(id: number): Promise<void> {
+      await db('videos').where('featured', true).whereNot('id', id).update({ featured: false });
+    },
+
+    /** Flags the video featured; the number of rows changed (0 for an unknown id). */
+    async setFeatured(id: number): Promise<number> {
+      return db('videos').where('id', id).update({ featured: true });
+    },
+
+    /**
+     * Removes the study data that points at a video: bookmarks, progress and comments refer to
+     * content by (content_type, content_id) with no foreign key, so nothing cascades by itself.
+     */
+    async deleteStudyDataFor(id: number): Promise<void> {
+      for (const table of ['bookmarks', 'progress', 'comments']) {
+        await db(table).where({ content_type: 'video', content_id: id }).delete();
+      }
+    },
+
+    /** The number of rows deleted (0 for an unknown id). The search index follows by itself (migration 002). */
+    async delete(id: number): Promise<number> {
+      return db('videos').where('id', id).delete();
+    },
+  };
+}
+
+export type VideoQueries = ReturnType<typeof videoQueries>;
+
+export function videosRepo(db: Db) {
+  return {
+    ...videoQueries(db),
+    /** Runs `work` in one transaction with the queries bound to it; it commits when `work` resolves, rolls back when it throws. */
+    async transaction<T>(work: (tx: VideoQueries) => Promise<T>): Promise<T> {
+      return db.transaction((trx) => work(videoQueries(trx)));
     },
   };
 }
