@@ -259,4 +259,56 @@ describe('/blog-admin', () => {
     expect((await apiGet<Summary>(page, '/api/blog/featured')).id).toBe(originalFeatured.id);
     await context.close();
   });
+
+  test('a draft and a scheduled post are on the desk, marked so, and nowhere a reader looks, the rendered page included', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'editor', '/blog-admin');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { level: 2, name: 'Add New Article' }).waitFor();
+
+    const draft = `E2E draft ${Date.now().toString(36)}`;
+    await main.getByLabel('Title', { exact: true }).fill(draft);
+    await main.getByLabel('Content (Markdown)').fill('Not ready for readers.');
+    await main.getByRole('button', { name: 'Save Draft' }).click();
+    expect(await toastText(page, 'Draft saved')).toContain('Draft saved');
+    const draftRow = main.getByRole('listitem', { name: draft });
+    await draftRow.getByText('Draft', { exact: true }).waitFor();
+
+    // A day ahead, in the editor's own time: the button says what it will do.
+    const scheduled = `E2E scheduled ${Date.now().toString(36)}`;
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    const local = new Date(tomorrow.getTime() - tomorrow.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await main.getByLabel('Title', { exact: true }).fill(scheduled);
+    await main.getByLabel('Content (Markdown)').fill('For tomorrow.');
+    await main.getByLabel('Publish at').fill(local);
+    await main.getByRole('button', { name: 'Schedule Article' }).click();
+    expect(await toastText(page, 'Blog post scheduled')).toContain('Blog post scheduled');
+    await main.getByRole('listitem', { name: scheduled }).getByText('Scheduled', { exact: true }).waitFor();
+    await main.getByRole('tab', { name: 'Drafts' }).click();
+    await draftRow.waitFor();
+    expect(await main.getByRole('listitem', { name: scheduled }).count()).toBe(0);
+    await screenshot(page, 'blog-admin-states');
+
+    const desk = await apiGet<Array<{ id: number; title: string; status: string }>>(page, '/api/blog?status=all&limit=100');
+    const ids = [draft, scheduled].map((title) => desk.find((p) => p.title === title)!.id);
+    expect(desk.filter((p) => ids.includes(p.id)).map((p) => p.status).sort()).toEqual(['draft', 'scheduled']);
+
+    // A reader's browser: not on /blog, and each page, as the server renders it, is not found.
+    const reader = await browser.newContext();
+    const readerPage = await reader.newPage();
+    await visitAndDismissAuth(readerPage, '/blog');
+    await gridCards(readerPage).first().waitFor();
+    for (const title of [draft, scheduled]) expect(await readerPage.getByText(title).count()).toBe(0);
+    for (const id of ids) {
+      const rendered = await readerPage.request.get(new URL(`/blog/${id}`, readerPage.url()).href);
+      expect(rendered.status()).toBe(404);
+      expect(await rendered.text()).toContain('Article Not Found');
+    }
+    await reader.close();
+
+    // Tidy up for the journeys after this one.
+    for (const id of ids) await page.evaluate(async (postId) => void (await fetch(`/api/blog/${postId}`, { method: 'DELETE' })), id);
+    await context.close();
+  });
 });
