@@ -61,7 +61,7 @@ export function createApp(rawDeps: AppDeps): Koa {
     searchRoutes(services.search),
     bookmarkRoutes(services),
     progressRoutes(services.progress),
-    commentRoutes(services.comments),
+    commentRoutes(services),
     liveRoutes(services.live, deps.events, services.users.isEditorNow),
     newsletterRoutes(services),
     activityRoutes(services),

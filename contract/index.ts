@@ -8,4 +8,5 @@ export * from './live';
 export * from './reading';
 export * from './desk';
 export * from './devotional-desk';
+export * from './comment-moderation';
 export * from './video-desk';

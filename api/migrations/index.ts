@@ -6,6 +6,7 @@ import * as editorRoles from './003-editor-roles';
 import * as rateLimits from './004-rate-limits';
 import { uploadsInDatabase } from './005-uploads-in-database';
 import * as jobLeases from './006-job-leases';
+import * as commentModeration from './008-comment-moderation';
 import * as editorActivity from './009-editor-activity';
 import * as postStatus from './010-post-status';
 
@@ -26,6 +27,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '004-rate-limits': rateLimits,
     '005-uploads-in-database': uploadsInDatabase(opts.uploadDir),
     '006-job-leases': jobLeases,
+    '008-comment-moderation': commentModeration,
     '009-editor-activity': editorActivity,
     '010-post-status': postStatus,
   };
