@@ -79,7 +79,8 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
 
 /** A path that names a page of the app (no file extension, not the API, not an upload). */
 function isPage(p: string): boolean {
-  return isAppPagePath(p) && !CLIENT_ONLY.has(p.replace(/\/$/, '') || '/');
+  // A client-only page's sub-pages too (/blog-admin/videos).
+  return isAppPagePath(p) && !CLIENT_ONLY.has(`/${p.split('/')[1] ?? ''}`);
 }
 
 /** This process's own address, as the connection reached it: the renderer's API calls stay on this machine. */

@@ -34,7 +34,8 @@ export const routes: RouteObject[] = [
           page('watch/:id', () => import('./routes/watch')),
           page('blog', () => import('./routes/blog')),
           page('blog/:id', () => import('./routes/blog-post')),
-          page('blog-admin', () => import('./routes/blog-admin')),
+          // The editor's desk: its sections are sub-routes (features/blog-admin/components/desk.tsx).
+          page('blog-admin/*', () => import('./routes/blog-admin')),
           page('search', () => import('./routes/search')),
           page('live-qa', () => import('./routes/live-qa')),
           page('bookmarks', () => import('./routes/bookmarks')),

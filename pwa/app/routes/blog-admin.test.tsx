@@ -34,7 +34,7 @@ function aSummary(id: number, overrides: Partial<EditorPostSummary> = {}): Edito
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/blog-admin', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
+  const router = createMemoryRouter([{ path: '/blog-admin/*', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
   return renderWithProviders(<RouterProvider router={router} />);
 }
 
@@ -278,7 +278,8 @@ describe('/blog-admin for editors: the list of posts', () => {
     });
     const user = userEvent.setup();
     renderPage();
-    const list = await screen.findByRole('list');
+    // The posts' list, not the desk's nav.
+    const list = await within(await screen.findByRole('region', { name: /All Posts/ })).findByRole('list');
     const row = (name: string) => within(list).getByRole('listitem', { name });
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
     expect(within(list).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'))).toEqual(['Newest', 'Middle', 'Oldest']);
@@ -316,7 +317,7 @@ describe('/blog-admin offline', () => {
     storeUser(editor);
     const requests = mockFetch(() => offline());
     setOnline(false);
-    const router = createMemoryRouter([{ path: '/blog-admin', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
+    const router = createMemoryRouter([{ path: '/blog-admin/*', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
     renderWithSaved(<RouterProvider router={router} />, (queryClient) =>
       queryClient.setQueryData(blogAdminKeys.listIn('all'), [aSummary(1, { title: 'Saved post' })], { updatedAt: Date.now() - 3 * DAY }),
     );
@@ -342,5 +343,57 @@ describe('/blog-admin offline', () => {
     renderPage();
     expect(await screen.findByText("You're offline. The list of posts needs a connection.")).toBeTruthy();
     expect(screen.queryByText('Failed to fetch blog posts')).toBeNull();
+  });
+});
+
+describe("/blog-admin: the desk's sections", () => {
+  function renderAt(path: string) {
+    const router = createMemoryRouter([{ path: '/blog-admin/*', element: <BlogAdminPage /> }], { initialEntries: [path] });
+    renderWithProviders(<RouterProvider router={router} />);
+    return router;
+  }
+
+  test('a nav of its sections; Subscribers lists the count and every address, and exports them as CSV', async () => {
+    const requests = serve(editor, () => [], (r) => {
+      if (r.path === '/api/newsletter/subscribers' && r.headers.get('accept') === 'text/csv') return new Response('email,subscribed_at\na@example.com,2026-01-01\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
+      if (r.path === '/api/newsletter/subscribers') return json(200, { count: 2, subscribers: [{ email: 'new@example.com', subscribedAt: '2026-03-01T10:00:00.000Z' }, { email: 'old@example.com', subscribedAt: '2026-01-01T10:00:00.000Z' }] });
+      return json(500, { message: 'unexpected' });
+    });
+    const created: string[] = [];
+    const createObjectURL = vi.fn(() => 'blob:subscribers');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      created.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderAt('/blog-admin');
+    const nav = await screen.findByRole('navigation', { name: "Editor's desk" });
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Posts', 'Subscribers', 'Activity']);
+    await user.click(within(nav).getByRole('link', { name: 'Subscribers' }));
+    await screen.findByRole('heading', { level: 2, name: 'Subscribers (2)' });
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['new@example.com', 'old@example.com']);
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(created).toEqual(['subscribers.csv']));
+    expect(requests.some((r) => r.path === '/api/newsletter/subscribers' && r.headers.get('accept') === 'text/csv')).toBe(true);
+    click.mockRestore();
+  });
+
+  test('Activity says who did what to which item and when, and shows older entries a page at a time', async () => {
+    const entry = (id: number, overrides: Record<string, unknown> = {}) => ({ id, actor: { id: 1, username: 'editor' }, method: 'PUT', route: '/api/blog/:id/featured', path: `/api/blog/${id}/featured`, item: String(id), title: `Post ${id}`, status: 200, at: '2026-03-01T10:00:00.000Z', ...overrides });
+    const requests = serve(editor, () => [], (r) => {
+      if (r.path === '/api/activity?limit=50') return json(200, Array.from({ length: 50 }, (_, i) => entry(100 - i)));
+      if (r.path === '/api/activity?limit=50&before=51') return json(200, [entry(7, { actor: null, method: 'DELETE', route: '/api/blog/:id', title: null })]);
+      return json(500, { message: 'unexpected' });
+    });
+    const user = userEvent.setup();
+    renderAt('/blog-admin/activity');
+    await screen.findByText('Post 100', { exact: false });
+    const region = screen.getByRole('region', { name: 'Activity' });
+    expect(within(region).getAllByRole('listitem')[0]!.textContent).toContain('@editor featured a post: “Post 100”');
+    await user.click(screen.getByRole('button', { name: 'Show older' }));
+    await screen.findByText((text) => text.includes('A former editor'));
+    expect(requests.map((r) => r.path)).toContain('/api/activity?limit=50&before=51');
+    expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
   });
 });

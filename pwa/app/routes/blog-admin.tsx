@@ -9,6 +9,8 @@ export function Component() {
   useDocumentTitle('Blog Management');
   return (
     <Page>
+      {/* The desk is no page for search engines (robots.txt disallows it too). */}
+      <meta name="robots" content="noindex" />
       <PageHeading title="Blog Management" description="Add articles, choose the featured one, remove what should go." />
       <BlogAdmin renderPreview={(markdown) => <MarkdownContent markdown={markdown} />} />
     </Page>

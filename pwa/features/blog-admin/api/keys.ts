@@ -1,3 +1,5 @@
+import { privateKey } from '#pwa/lib/query-client';
+
 /**
  * The blog's queries all start with 'blog' (features/blog's `blogKeys.all`; a route test checks
  * the two agree). Features never import each other, so the root is named here again: after an
@@ -9,4 +11,7 @@ export const blogAdminKeys = {
   list: () => ['blog', 'admin'] as const,
   /** The list filtered by state (all, drafts, scheduled, published). */
   listIn: (state: string) => ['blog', 'admin', state] as const,
+  /** The desk's other sections: the signed-in editor's (private: dropped when they sign out). */
+  subscribers: (userId: number) => [...privateKey(userId), 'desk', 'subscribers'] as const,
+  activity: (userId: number) => [...privateKey(userId), 'desk', 'activity'] as const,
 };

@@ -4,8 +4,7 @@ import { OfflineNote } from '#pwa/components/ui/offline';
 import { SignInRequired } from '#pwa/components/ui/sign-in-required';
 import { useUser } from '#pwa/lib/session';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
-import { AdminPostList } from './admin-post-list';
-import { PostForm } from './post-form';
+import { Desk } from './desk';
 
 export const SIGNED_OUT_TEXT = 'Blog Management is for editors. Please sign in with an editor account.';
 export const NOT_EDITOR_TEXT = 'This page is for editors only.';
@@ -36,10 +35,7 @@ export function BlogAdmin({ renderPreview }: { renderPreview: (markdown: string)
   return (
     <div className="flex flex-col gap-6">
       {online ? null : <OfflineNote className="rounded-box border border-base-300 bg-base-200 px-4 py-3">{ADMIN_OFFLINE}</OfflineNote>}
-      <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-        <PostForm renderPreview={renderPreview} />
-        <AdminPostList />
-      </div>
+      <Desk userId={user.id} renderPreview={renderPreview} />
     </div>
   );
 }
