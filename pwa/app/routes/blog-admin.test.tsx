@@ -397,3 +397,107 @@ describe("/blog-admin: the desk's sections", () => {
     expect(screen.queryByRole('button', { name: 'Show older' })).toBeNull();
   });
 });
+
+describe('/blog-admin: editing a post', () => {
+  const full = (overrides: Partial<EditorPostSummary & { content: string }> = {}) => ({ ...aSummary(4, { title: 'Old title', version: 3 }), content: 'Old body.', ...overrides });
+
+  test('Edit fills the form from the server; Update sends the whole post with the version it started from', async () => {
+    const requests = serve(editor, () => [aSummary(4, { title: 'Old title', version: 3 })], (r) => {
+      if (r.method === 'GET' && r.path === '/api/blog/4?status=all') return json(200, full());
+      if (r.method === 'PUT' && r.path === '/api/blog/4') return json(200, full({ title: 'New title', version: 4 }));
+      return json(500, { message: 'unexpected' });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit "Old title"' }));
+    await screen.findByRole('heading', { level: 2, name: 'Edit Article' });
+    await waitFor(() => expect((field('Title') as HTMLInputElement).value).toBe('Old title'));
+    expect((field('Content (Markdown)') as HTMLTextAreaElement).value).toBe('Old body.');
+    expect(screen.queryByRole('button', { name: 'Save Draft' })).toBeNull();
+    expect(screen.queryByLabelText('Import from Substack')).toBeNull();
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'New title');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Blog post updated')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'PUT')!.body).toMatchObject({ title: 'New title', content: 'Old body.', status: 'published', version: 3 });
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+  });
+
+  test("someone saved since: the form says who, and offers 'Load their version' and 'Keep mine'", async () => {
+    let puts = 0;
+    const theirs = full({ title: 'Their title', content: 'Their body.', version: 4, updatedBy: { id: 9, username: 'anna' } });
+    const requests = serve(editor, () => [aSummary(4, { title: 'Old title', version: 3 })], (r) => {
+      if (r.method === 'GET' && r.path === '/api/blog/4?status=all') return json(200, full());
+      if (r.method === 'PUT') {
+        puts += 1;
+        return puts === 1 ? json(409, { message: 'This post was changed by @anna since you opened it', post: theirs }) : json(200, full({ title: 'Mine', version: 5 }));
+      }
+      return json(500, { message: 'unexpected' });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit "Old title"' }));
+    await waitFor(() => expect((field('Title') as HTMLInputElement).value).toBe('Old title'));
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    const alert = await screen.findByRole('alert', { name: /changed by @anna/ });
+    expect(alert.textContent).toContain('This post was changed by @anna since you opened it');
+    // Their version, to read: the form shows it and the next save starts from it.
+    await user.click(within(alert).getByRole('button', { name: 'Load their version' }));
+    expect((field('Title') as HTMLInputElement).value).toBe('Their title');
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Blog post updated')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => (r.body as { version: number }).version)).toEqual([3, 4]);
+  });
+
+  test("'Keep mine' saves this form over theirs, from their version", async () => {
+    let puts = 0;
+    const requests = serve(editor, () => [aSummary(4, { title: 'Old title', version: 3 })], (r) => {
+      if (r.method === 'GET' && r.path === '/api/blog/4?status=all') return json(200, full());
+      if (r.method === 'PUT') {
+        puts += 1;
+        return puts === 1 ? json(409, { message: 'This post was changed by @anna since you opened it', post: full({ title: 'Theirs', version: 7 }) }) : json(200, full({ title: 'Mine', version: 8 }));
+      }
+      return json(500, { message: 'unexpected' });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit "Old title"' }));
+    await waitFor(() => expect((field('Title') as HTMLInputElement).value).toBe('Old title'));
+    await user.clear(field('Title'));
+    await user.type(field('Title'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await user.click(within(await screen.findByRole('alert', { name: /changed by @anna/ })).getByRole('button', { name: 'Keep mine' }));
+    expect(await screen.findByText('Blog post updated')).toBeTruthy();
+    const bodies = requests.filter((r) => r.method === 'PUT').map((r) => r.body as { title: string; version: number });
+    expect(bodies.map((b) => [b.title, b.version])).toEqual([
+      ['Mine', 3],
+      ['Mine', 7],
+    ]);
+  });
+
+  test('History lists the saves; Restore puts one in the form, to save as the next version', async () => {
+    serve(editor, () => [aSummary(4, { title: 'Old title', version: 3 })], (r) => {
+      if (r.path === '/api/blog/4?status=all') return json(200, full());
+      if (r.path === '/api/blog/4/versions')
+        return json(200, [3, 2, 1].map((version) => ({ version, title: `Title ${version}`, status: 'published', publishedAt: '2025-02-01T00:00:00.000Z', savedAt: '2025-02-0' + version + 'T00:00:00.000Z', savedBy: { id: 1, username: 'editor' } })));
+      if (r.path === '/api/blog/4/versions/1')
+        return json(200, { version: 1, title: 'Title 1', status: 'published', publishedAt: '2025-02-01T00:00:00.000Z', savedAt: '2025-02-01T00:00:00.000Z', savedBy: null, content: 'First body.', excerpt: null, category: 'ministry', readTime: 2, thumbnailUrl: null });
+      return json(500, { message: 'unexpected' });
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit "Old title"' }));
+    await waitFor(() => expect((field('Title') as HTMLInputElement).value).toBe('Old title'));
+    await user.click(screen.getByText('History'));
+    const list = await screen.findByRole('list', { name: 'Saved versions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    await user.click(within(list).getByRole('button', { name: 'Restore version 1' }));
+    await waitFor(() => expect((field('Title') as HTMLInputElement).value).toBe('Title 1'));
+    expect((field('Content (Markdown)') as HTMLTextAreaElement).value).toBe('First body.');
+    expect((field('Category') as HTMLSelectElement).value).toBe('ministry');
+  });
+});

@@ -11,6 +11,9 @@ export const blogAdminKeys = {
   list: () => ['blog', 'admin'] as const,
   /** The list filtered by state (all, drafts, scheduled, published). */
   listIn: (state: string) => ['blog', 'admin', state] as const,
+  /** A post open in the desk's form, and its saved versions. */
+  editing: (id: number) => ['blog', 'admin', 'editing', id] as const,
+  versions: (id: number) => ['blog', 'admin', 'versions', id] as const,
   /** The desk's other sections: the signed-in editor's (private: dropped when they sign out). */
   subscribers: (userId: number) => [...privateKey(userId), 'desk', 'subscribers'] as const,
   activity: (userId: number) => [...privateKey(userId), 'desk', 'activity'] as const,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Star, Trash2 } from 'lucide-react';
+import { Pencil, Star, Trash2 } from 'lucide-react';
 import { POST_STATE_FILTERS, type EditorPostSummary, type PostStateFilter } from '#contract/posts';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
@@ -26,7 +26,7 @@ const STATE_BADGES: Record<EditorPostSummary['status'], { label: string; classNa
  * Every post, newest first, drafts and scheduled posts too, each with its state, Feature and
  * Delete; filtered by state. Delete asks no confirmation (docs/product.md#blog-management).
  */
-export function AdminPostList() {
+export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
   const [filter, setFilter] = useState<PostStateFilter>('all');
   const posts = useAdminPosts(filter);
   const state = useQueryConnectionState(posts);
@@ -110,6 +110,12 @@ export function AdminPostList() {
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
+                  {onEdit ? (
+                    <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit "${post.title}"`} disabled={!online} onClick={() => onEdit(post.id)}>
+                      <Pencil aria-hidden="true" className="size-4" />
+                      Edit
+                    </button>
+                  ) : null}
                   {post.featured ? null : (
                     <button
                       type="button"

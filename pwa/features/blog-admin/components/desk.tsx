@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { NavLink, Route, Routes } from 'react-router-dom';
 import { ActivitySection } from './activity-section';
 import { AdminPostList } from './admin-post-list';
@@ -11,11 +11,13 @@ export interface DeskSectionProps {
   renderPreview: (markdown: string) => ReactNode;
 }
 
+/** The form (a new article, or the post being edited) beside the list whose "Edit" opens one in it. */
 function PostsSection({ renderPreview }: DeskSectionProps) {
+  const [editingId, setEditingId] = useState<number | null>(null);
   return (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <PostForm renderPreview={renderPreview} />
-      <AdminPostList />
+      <PostForm renderPreview={renderPreview} editingId={editingId} onDoneEditing={() => setEditingId(null)} />
+      <AdminPostList onEdit={setEditingId} />
     </div>
   );
 }

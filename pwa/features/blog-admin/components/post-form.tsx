@@ -1,14 +1,16 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CalendarClock, FilePlus2, FileText } from 'lucide-react';
+import { CalendarClock, FilePlus2, FileText, Save } from 'lucide-react';
 import type * as z from 'zod/mini';
 import { categories, type Category } from '#contract/common';
-import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT } from '#contract/posts';
+import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT, type EditorPost } from '#contract/posts';
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
 import { useToast } from '#pwa/components/ui/toast';
 import { serverMessageOf } from '#pwa/lib/api-client';
 import { categoryLabel } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
+import { changedSince, usePostForEditing, useUpdatePost } from '../api/edit-post';
+import { PostHistory } from './post-history';
 
 interface FormValues {
   title: string;
@@ -43,6 +45,26 @@ function instantOf(local: string): string | null {
   if (!local) return null;
   const time = new Date(local).getTime();
   return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+/** A datetime-local value (the editor's own time) for an instant. */
+function localOf(iso: string): string {
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+
+/** The form filled with a post (or a saved version of one) to edit. */
+export function valuesOf(post: Pick<EditorPost, 'title' | 'excerpt' | 'content' | 'category' | 'readTime' | 'publishedAt'> & { status: string }): FormValues {
+  return {
+    ...EMPTY,
+    title: post.title,
+    excerpt: post.excerpt ?? '',
+    content: post.content,
+    category: post.category,
+    readTime: String(post.readTime),
+    // A scheduled post shows its time; a published one keeps its own unless a time is given.
+    publishAt: post.status === 'scheduled' ? localOf(post.publishedAt) : '',
+  };
 }
 
 /** Whether the form's publication time is ahead: "Publish" then schedules. */
@@ -83,12 +105,29 @@ export function validatePostForm(values: FormValues, status: 'draft' | 'publishe
   return { body: { kind: 'import', body: imported.data } };
 }
 
+/** What an edit starts from: the post's id, its state and the version the form was filled from. */
+interface EditBase {
+  id: number;
+  status: EditorPost['status'];
+  version: number;
+  isExternal: boolean;
+  substackUrl: string | null;
+  thumbnailUrl: string | null;
+}
+
 /**
- * The editors' add-article form. Content is Markdown, with a Preview tab that renders it the way
- * the post page will (`renderPreview`, given by the route: the blog feature's safe renderer).
+ * The editors' article form: a new article, or (`editingId`) one of the list's posts, filled in
+ * from the server's current version. Content is Markdown, with a Preview tab that renders it the
+ * way the post page will (`renderPreview`, given by the route: the blog feature's safe renderer).
+ * An edit carries the version it started from: when someone saved since, the form says who and
+ * offers their version or keeping this one (docs/decisions/013: the API refuses a stale save).
  */
-export function PostForm({ renderPreview }: { renderPreview: (markdown: string) => ReactNode }) {
+export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { renderPreview: (markdown: string) => ReactNode; editingId?: number | null; onDoneEditing?: () => void }) {
   const [values, setValues] = useState<FormValues>(EMPTY);
+  const [base, setBase] = useState<EditBase | null>(null);
+  const [conflict, setConflict] = useState<{ message: string; post: EditorPost } | null>(null);
+  const editing = usePostForEditing(editingId);
+  const update = useUpdatePost();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [attempt, setAttempt] = useState(0);
@@ -97,6 +136,32 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
   const online = useOnlineStatus();
   const { toast } = useToast();
   const id = useId();
+
+  const fillFrom = (post: EditorPost) => {
+    setValues(valuesOf(post));
+    setBase({ id: post.id, status: post.status, version: post.version, isExternal: post.isExternal, substackUrl: post.substackUrl, thumbnailUrl: post.thumbnailUrl });
+    setErrors({});
+  };
+
+  // The post to edit, as the server has it now (its version is what the edit starts from).
+  const loaded = editing.data;
+  useEffect(() => {
+    if (loaded && loaded.id === editingId) {
+      fillFrom(loaded);
+      setConflict(null);
+      formRef.current?.scrollIntoView?.({ block: 'start' });
+    }
+    // Filled once per post opened (and per version the server gives when it is opened again).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded?.id, loaded?.version, editingId]);
+
+  const stopEditing = () => {
+    setBase(null);
+    setConflict(null);
+    setValues(EMPTY);
+    setErrors({});
+    onDoneEditing?.();
+  };
 
   const set = <K extends Field>(field: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -110,8 +175,12 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
   }, [attempt]);
 
   const scheduled = isScheduled(values);
-  const save = (status: 'draft' | 'published') => {
-    if (create.isPending || !online) return;
+  const pending = create.isPending || update.isPending;
+  // What the last save asked for: "Keep mine" asks for it again, from their version.
+  const lastStatus = useRef<'draft' | 'published'>('published');
+  const save = (status: 'draft' | 'published', fromVersion?: number) => {
+    if (pending || !online) return;
+    lastStatus.current = status;
     const result = validatePostForm(values, status);
     if ('errors' in result) {
       setErrors(result.errors);
@@ -120,6 +189,29 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
       return;
     }
     setErrors({});
+    if (base && result.body.kind === 'create') {
+      const body = { ...result.body.body, isExternal: base.isExternal, substackUrl: base.substackUrl, thumbnailUrl: base.thumbnailUrl, version: fromVersion ?? base.version };
+      update.mutate(
+        { id: base.id, body },
+        {
+          onSuccess: (post) => {
+            toast({ title: post.status === 'draft' ? 'Draft saved' : post.status === 'scheduled' ? 'Blog post scheduled' : 'Blog post updated' });
+            stopEditing();
+            setTab('write');
+          },
+          onError: (error) => {
+            const stale = changedSince(error);
+            if (stale) {
+              setConflict(stale);
+              return;
+            }
+            const message = serverMessageOf(error);
+            toast({ title: 'Failed to update blog post', ...(message ? { description: message } : {}), variant: 'destructive' });
+          },
+        },
+      );
+      return;
+    }
     create.mutate(result.body, {
       onSuccess: () => {
         toast({ title: status === 'draft' ? 'Draft saved' : scheduled ? 'Blog post scheduled' : 'Blog post created successfully' });
@@ -145,9 +237,48 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
   return (
     <section aria-labelledby={`${id}-heading`} className="card border border-base-300 bg-base-100 shadow-sm">
       <form ref={formRef} noValidate onSubmit={onSubmit} className="card-body gap-5 p-5 sm:p-8">
-        <h2 id={`${id}-heading`} className="card-title font-display text-2xl">
-          Add New Article
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id={`${id}-heading`} className="card-title font-display text-2xl">
+            {base ? 'Edit Article' : 'Add New Article'}
+          </h2>
+          {base ? (
+            <button type="button" className="btn btn-ghost btn-sm" onClick={stopEditing}>
+              Cancel
+            </button>
+          ) : null}
+        </div>
+        {editingId !== null && !base && editing.isFetching ? <span className="loading loading-spinner" aria-label="Loading the post…" /> : null}
+        {conflict ? (
+          <div role="alert" aria-labelledby={`${id}-conflict`} className="alert alert-warning flex flex-col items-start gap-3">
+            <p id={`${id}-conflict`} className="font-semibold">
+              {conflict.message}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={() => {
+                  fillFrom(conflict.post);
+                  setConflict(null);
+                }}
+              >
+                Load their version
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                onClick={() => {
+                  const theirs = conflict.post;
+                  setConflict(null);
+                  setBase((b) => (b ? { ...b, version: theirs.version } : b));
+                  save(lastStatus.current, theirs.version);
+                }}
+              >
+                Keep mine
+              </button>
+            </div>
+          </div>
+        ) : null}
 
         <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
 
@@ -258,10 +389,12 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
           />
         </div>
 
-        <label className="flex cursor-pointer items-center gap-3">
-          <input type="checkbox" className="checkbox checkbox-primary" checked={values.isImport} onChange={(e) => set('isImport', e.target.checked)} />
-          <span className="text-sm font-medium">Import from Substack</span>
-        </label>
+        {base ? null : (
+          <label className="flex cursor-pointer items-center gap-3">
+            <input type="checkbox" className="checkbox checkbox-primary" checked={values.isImport} onChange={(e) => set('isImport', e.target.checked)} />
+            <span className="text-sm font-medium">Import from Substack</span>
+          </label>
+        )}
 
         {values.isImport ? (
           <div className="grid gap-5 sm:grid-cols-2">
@@ -297,22 +430,26 @@ export function PostForm({ renderPreview }: { renderPreview: (markdown: string) 
           />
         )}
 
+        {base ? <PostHistory postId={base.id} onRestore={(version) => setValues(valuesOf(version))} /> : null}
+
         <div className="card-actions justify-end">
-          {values.isImport ? null : (
-            <button type="button" className="btn btn-outline" disabled={create.isPending || !online} onClick={() => save('draft')}>
+          {values.isImport || base?.status === 'published' ? null : (
+            <button type="button" className="btn btn-outline" disabled={pending || !online} onClick={() => save('draft')}>
               <FileText aria-hidden="true" className="size-4" />
               Save Draft
             </button>
           )}
-          <button type="submit" className="btn btn-primary" disabled={create.isPending || !online}>
-            {create.isPending ? (
+          <button type="submit" className="btn btn-primary" disabled={pending || !online}>
+            {pending ? (
               <span className="loading loading-spinner loading-sm" aria-hidden="true" />
             ) : scheduled ? (
               <CalendarClock aria-hidden="true" className="size-4" />
+            ) : base?.status === 'published' ? (
+              <Save aria-hidden="true" className="size-4" />
             ) : (
               <FilePlus2 aria-hidden="true" className="size-4" />
             )}
-            {values.isImport ? 'Import Article' : scheduled ? 'Schedule Article' : 'Publish Article'}
+            {values.isImport ? 'Import Article' : scheduled ? 'Schedule Article' : base?.status === 'published' ? 'Update' : 'Publish Article'}
           </button>
         </div>
       </form>
