@@ -249,6 +249,37 @@ describe('reads offline', () => {
   });
 });
 
+describe('what the server withdrew', () => {
+  test('a post taken back to draft, seen again online, is not shown offline afterwards', async () => {
+    const editorContext = await browser.newContext();
+    const editor = await editorContext.newPage();
+    await signUpInPage(editor, 'editor');
+    const post = { title: `Withdrawn ${Date.now().toString(36)}`, content: 'Published, read once, then taken back to draft.', excerpt: '', category: 'theology', readTime: 2 };
+    const created = await apiSend(editor, 'POST', '/api/blog/create', post);
+    expect(created.status).toBe(201);
+    const postId = (created.json as { id: number }).id;
+
+    const context = await visitor();
+    const { page } = await newUser(context);
+    await waitForServiceWorker(page);
+    await open(page, `/blog/${postId}`);
+    await h1(page).filter({ hasText: post.title }).waitFor();
+
+    expect((await apiSend(editor, 'PUT', `/api/blog/${postId}`, { ...post, status: 'draft', version: 1 })).status).toBe(200);
+    await open(page, `/blog/${postId}`);
+    await h1(page).filter({ hasText: 'Article Not Found' }).waitFor();
+
+    // Neither the service worker's copy nor the saved query cache brings it back offline.
+    const offline = await offlineWindow(context);
+    await reload(page);
+    await main(page).getByText(/needs a connection|Article Not Found/).first().waitFor();
+    expect(await page.getByText(post.title).count()).toBe(0);
+    await offline.end();
+    await context.close();
+    await editorContext.close();
+  });
+});
+
 describe('writes offline', () => {
   test('a note and a bookmark made offline show at once, the bookmark pending; back online it reaches the server once', async () => {
     const { context, page, user, video } = await readyOnWatchPage(3);

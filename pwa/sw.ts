@@ -29,6 +29,17 @@ clientsClaim();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
 
 const DAY = 24 * 60 * 60;
+const API_CONTENT_CACHE = 'api-content';
+
+// An answer the server now says is gone (404, 410: a post taken back to draft, or deleted) takes
+// its cached copy with it, so offline the app does not show it again (the persisted query cache
+// drops it too: offline/query-persister.ts).
+const forgetWhatIsGone: WorkboxPlugin = {
+  fetchDidSucceed: async ({ request, response }) => {
+    if (response.status === 404 || response.status === 410) await (await caches.open(API_CONTENT_CACHE)).delete(request.url);
+    return response;
+  },
+};
 
 // Public reads: the network first (fresh when online), the last answer when offline or when the
 // network takes too long (a train's signal). Private answers (bookmarks, progress, profiles,
@@ -42,9 +53,10 @@ registerRoute(
     !LIVE_EVENTS_PATH_PATTERN.test(url.pathname) &&
     /^\/api\/(videos|blog|search|live-streams)(\/|$)|^\/api\/devotional\/today$/.test(url.pathname),
   new NetworkFirst({
-    cacheName: 'api-content',
+    cacheName: API_CONTENT_CACHE,
     networkTimeoutSeconds: 6,
     plugins: [
+      forgetWhatIsGone,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     ],

@@ -1,4 +1,5 @@
 import { afterEach, expect, test } from 'vitest';
+import { ApiError } from '../lib/api-client';
 import { createQueryClient } from '../lib/query-client';
 import { AppDatabase } from './device-db';
 import { saveSoon } from './delivered';
@@ -91,6 +92,30 @@ test('an answer whose refetch failed (offline, after a write invalidated it) is 
   expect(second.getQueryData(key)).toEqual({ completed: true });
   expect(state).toMatchObject({ status: 'success', error: null, dataUpdatedAt: fetchedAt });
   expect(state?.isInvalidated).toBe(true);
+});
+
+test('a post the server now says is gone (404: back to draft, or deleted) is not kept for offline; the other answers are', async () => {
+  const db = freshDb();
+  const first = createQueryClient();
+  const a = persistQueries(first, 'build-1', createDexiePersister(db, 0));
+  await a.restored;
+  let gone = false;
+  const post = () => (gone ? Promise.reject(new ApiError(404, '404: Article not found', 'Article not found', { message: 'Article not found' })) : Promise.resolve({ id: 7, title: 'Soon a draft' }));
+  await first.fetchQuery({ queryKey: ['blog', 'detail', 7], queryFn: post });
+  first.setQueryData(['blog', 'detail', 8], { id: 8, title: 'Still here' });
+  gone = true;
+  await first.fetchQuery({ queryKey: ['blog', 'detail', 7], queryFn: post, staleTime: 0 }).catch(() => undefined);
+  expect(first.getQueryState(['blog', 'detail', 7])?.status).toBe('error');
+  first.setQueryData(['videos'], []);
+  await new Promise((r) => setTimeout(r, 20));
+  a.stop();
+
+  const second = createQueryClient();
+  const b = persistQueries(second, 'build-1', createDexiePersister(db, 0));
+  await b.restored;
+  b.stop();
+  expect(second.getQueryData(['blog', 'detail', 7])).toBeUndefined();
+  expect(second.getQueryData(['blog', 'detail', 8])).toEqual({ id: 8, title: 'Still here' });
 });
 
 test('the first change after a quiet spell is written at once, not a throttle period later', async () => {

@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { persistQueryClient, persistQueryClientSave, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
+import { ApiError } from '#pwa/lib/api-client';
 import { QUERY_CACHE_MAX_AGE } from '#pwa/lib/query-client';
 import { onSaveSoon } from './delivered';
 import { applyRecordedDeliveries, dropUnappliedDeliveries, takeApplied } from './delivery-record';
@@ -109,12 +110,16 @@ export function startPersisting(queryClient: QueryClient, buster: string, { rest
   return { restored: persisted.restored.then(() => applyRecordedDeliveries(queryClient, userId)).catch(() => undefined), stop: persisted.stop };
 }
 
+/** The server says it is gone (a post taken back to draft or deleted): not a failure to ride out offline. */
+const isGone = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 410);
+
 /**
  * Saves a query whose last refetch failed as its last good answer: its data with the time it was
  * fetched (so it still says how old it is), without the error, and still marked invalidated when
- * it was, so the next visit with a connection fetches it again.
+ * it was, so the next visit with a connection fetches it again. One the server answered as gone
+ * (404, 410: a post back to draft, or deleted) is not saved at all: offline, it must not come back.
  */
-function keepingLastAnswers(persister: Persister): Persister {
+export function keepingLastAnswers(persister: Persister): Persister {
   return {
     ...persister,
     persistClient: (client) =>
@@ -122,7 +127,7 @@ function keepingLastAnswers(persister: Persister): Persister {
         ...client,
         clientState: {
           ...client.clientState,
-          queries: client.clientState.queries.map((query) =>
+          queries: client.clientState.queries.filter((query) => !(query.state.status === 'error' && isGone(query.state.error))).map((query) =>
             query.state.status === 'error'
               ? { ...query, state: { ...query.state, status: 'success', fetchStatus: 'idle', error: null, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null } }
               : query,
