@@ -501,3 +501,46 @@ describe('/blog-admin: editing a post', () => {
     expect((field('Category') as HTMLSelectElement).value).toBe('ministry');
   });
 });
+
+describe('/blog-admin: nothing typed is lost', () => {
+  test('what was typed is kept on the device: after a reload the form offers "Restore unsaved changes"; a publish forgets it', async () => {
+    serve(editor, () => [], (r) => (r.method === 'POST' ? json(201, { ...aSummary(9), content: '' }) : json(500, { message: 'unexpected' })));
+    const user = userEvent.setup();
+    const first = renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    await user.type(field('Title'), 'Typed on a train');
+    await user.type(field('Content (Markdown)'), 'Half a paragraph');
+    await waitFor(() => expect(localStorage.getItem('cik.desk.post.new')).toContain('Typed on a train'));
+    first.unmount();
+
+    // The page again, as after a reload or a closed tab.
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Restore unsaved changes' }));
+    expect((field('Title') as HTMLInputElement).value).toBe('Typed on a train');
+    expect((field('Content (Markdown)') as HTMLTextAreaElement).value).toBe('Half a paragraph');
+    await user.click(publish());
+    expect(await screen.findByText('Blog post created successfully')).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('cik.desk.post.new')).toBeNull());
+  });
+
+  test('an edit in progress is kept per post, and Discard forgets it', async () => {
+    serve(editor, () => [aSummary(4, { title: 'Old title', version: 3 })], (r) =>
+      r.path === '/api/blog/4?status=all' ? json(200, { ...aSummary(4, { title: 'Old title', version: 3 }), content: 'Old body.' }) : json(500, { message: 'unexpected' }),
+    );
+    const user = userEvent.setup();
+    const first = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit "Old title"' }));
+    await waitFor(() => expect((field('Title') as HTMLInputElement).value).toBe('Old title'));
+    await user.type(field('Title'), ', revised');
+    await waitFor(() => expect(localStorage.getItem('cik.desk.post.4')).toContain('Old title, revised'));
+    first.unmount();
+
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit "Old title"' }));
+    await screen.findByRole('button', { name: 'Restore unsaved changes' });
+    expect((field('Title') as HTMLInputElement).value).toBe('Old title');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByRole('button', { name: 'Restore unsaved changes' })).toBeNull();
+    expect(localStorage.getItem('cik.desk.post.4')).toBeNull();
+  });
+});

@@ -6,11 +6,12 @@ import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
 import { useToast } from '#pwa/components/ui/toast';
 import { serverMessageOf } from '#pwa/lib/api-client';
-import { categoryLabel } from '#pwa/lib/format';
+import { categoryLabel, formatDateTime } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
 import { changedSince, usePostForEditing, useUpdatePost } from '../api/edit-post';
 import { PostHistory } from './post-history';
+import { forgetUnsaved, readUnsaved, writeUnsaved, type UnsavedPost } from './unsaved-post';
 
 interface FormValues {
   title: string;
@@ -125,6 +126,9 @@ interface EditBase {
 export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { renderPreview: (markdown: string) => ReactNode; editingId?: number | null; onDoneEditing?: () => void }) {
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [base, setBase] = useState<EditBase | null>(null);
+  /** What the form was filled from (empty, or the post): typing away from it is kept on the device. */
+  const [baseline, setBaseline] = useState<FormValues>(EMPTY);
+  const [unsaved, setUnsaved] = useState<UnsavedPost<FormValues> | null>(() => readUnsaved<FormValues>(null));
   const [conflict, setConflict] = useState<{ message: string; post: EditorPost } | null>(null);
   const editing = usePostForEditing(editingId);
   const update = useUpdatePost();
@@ -139,6 +143,8 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
 
   const fillFrom = (post: EditorPost) => {
     setValues(valuesOf(post));
+    setBaseline(valuesOf(post));
+    setUnsaved(readUnsaved<FormValues>(post.id));
     setBase({ id: post.id, status: post.status, version: post.version, isExternal: post.isExternal, substackUrl: post.substackUrl, thumbnailUrl: post.thumbnailUrl });
     setErrors({});
   };
@@ -159,6 +165,8 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
     setBase(null);
     setConflict(null);
     setValues(EMPTY);
+    setBaseline(EMPTY);
+    setUnsaved(readUnsaved<FormValues>(null));
     setErrors({});
     onDoneEditing?.();
   };
@@ -168,6 +176,17 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
     // A message goes once the field is edited; the next submit checks again.
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
   };
+
+  // Nothing typed is lost: what differs from what the form was filled with is kept on the device
+  // as it is typed (a moment after the last key), until the post is saved; the latest typing wins.
+  // While an offer to restore earlier text is open, that text is not forgotten by an untouched form.
+  const postKey = base?.id ?? null;
+  useEffect(() => {
+    const changed = JSON.stringify(values) !== JSON.stringify(baseline);
+    if (!changed && unsaved) return;
+    const timer = setTimeout(() => (changed ? writeUnsaved(postKey, values) : forgetUnsaved(postKey)), 300);
+    return () => clearTimeout(timer);
+  }, [values, baseline, postKey, unsaved]);
 
   // After a refused submit, take the keyboard to the first field to fix.
   useEffect(() => {
@@ -196,6 +215,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
         {
           onSuccess: (post) => {
             toast({ title: post.status === 'draft' ? 'Draft saved' : post.status === 'scheduled' ? 'Blog post scheduled' : 'Blog post updated' });
+            forgetUnsaved(post.id);
             stopEditing();
             setTab('write');
           },
@@ -215,6 +235,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
     create.mutate(result.body, {
       onSuccess: () => {
         toast({ title: status === 'draft' ? 'Draft saved' : scheduled ? 'Blog post scheduled' : 'Blog post created successfully' });
+        forgetUnsaved(null);
         setValues(EMPTY);
         setTab('write');
       },
@@ -277,6 +298,34 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
                 Keep mine
               </button>
             </div>
+          </div>
+        ) : null}
+
+        {unsaved && JSON.stringify(unsaved.values) !== JSON.stringify(values) ? (
+          <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
+            <span>You have unsaved changes from {formatDateTime(new Date(unsaved.at).toISOString())}.</span>
+            <span className="flex gap-2">
+              <button
+                type="button"
+                className="btn btn-sm btn-primary"
+                onClick={() => {
+                  setValues(unsaved.values);
+                  setUnsaved(null);
+                }}
+              >
+                Restore unsaved changes
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-ghost"
+                onClick={() => {
+                  forgetUnsaved(postKey);
+                  setUnsaved(null);
+                }}
+              >
+                Discard
+              </button>
+            </span>
           </div>
         ) : null}
 
