@@ -14,6 +14,7 @@ import { closeAgent } from './lib/http';
 import { killAllChildren } from './lib/processes';
 import { apiThroughput } from './sections/api-throughput';
 import { bundle } from './sections/bundle';
+import { desk } from './sections/desk';
 import { lighthouseSection } from './sections/lighthouse';
 import { liveEvents } from './sections/live-events';
 import { memory } from './sections/memory';
@@ -26,7 +27,7 @@ import { search } from './sections/search';
 import { serverRender } from './sections/server-render';
 import { signInLimits } from './sections/sign-in-limits';
 
-const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, signInLimits, liveEvents, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
+const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, desk, signInLimits, liveEvents, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
