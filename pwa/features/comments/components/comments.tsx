@@ -11,6 +11,7 @@ import { useUser } from '#pwa/lib/session';
 import { type OutboxEntry, queuedWrites, useOutboxActions, useOutboxSubject, useOutboxWrite } from '#pwa/offline';
 import { isDeliveredComment, useComments } from '../api/comments';
 import { commentSubject, COMMENT_FAILURE, postCommentWrite } from '../api/writes';
+import { useCommentModeration } from './comment-moderation';
 
 export interface CommentsProps {
   contentType: ContentType;
@@ -29,6 +30,7 @@ export function Comments({ contentType, contentId }: CommentsProps) {
   const comments = useComments(contentType, contentId);
   const waiting = queuedWrites(postCommentWrite, useOutboxSubject(commentSubject(contentType, contentId)) ?? []);
   const [draft, setDraft] = useState('');
+  const moderation = useCommentModeration();
 
   const serverComments = comments.data?.pages.flat() ?? [];
   // A delivered comment is in the list at once; its queued entry may linger a moment: show it once.
@@ -61,10 +63,12 @@ export function Comments({ contentType, contentId }: CommentsProps) {
             <QueuedComment key={entry.id} entry={entry} name={user?.name ?? user?.username ?? 'You'} avatarUrl={user?.avatarUrl} onEdit={setDraft} />
           ))}
           {serverComments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} />
+            <CommentItem key={comment.id} comment={comment} actions={moderation.actions(comment)} />
           ))}
         </ol>
       ) : null}
+
+      {moderation.dialogs}
 
       <ShowMore list={comments} label="Show older comments" failedText="Could not load older comments." className="mt-4" />
 
@@ -177,7 +181,7 @@ function ageOf(iso: string): string {
   return ms >= 0 && ms < 60_000 ? 'just now' : formatAge(iso);
 }
 
-function CommentItem({ comment }: { comment: Comment }) {
+function CommentItem({ comment, actions }: { comment: Comment; actions: ReactNode }) {
   return (
     <li>
       <CommentBody
@@ -189,7 +193,9 @@ function CommentItem({ comment }: { comment: Comment }) {
             {ageOf(comment.createdAt)}
           </time>
         }
-      />
+      >
+        {actions}
+      </CommentBody>
     </li>
   );
 }
