@@ -153,6 +153,28 @@ describe('limits per account, address and user', () => {
     expect((await comment(bob, bobUser.id, '198.51.100.30')).status).toBe(201);
     expect(await rowCount(app, 'comments', { content_id: videoId })).toBe(3);
   });
+
+  test('when a user reports comments, then each report counts against their signed-in writes like a comment', async () => {
+    const videoId = await insertVideo(app.db, {});
+    const commentBy = async (client: ApiClient, userId: number) =>
+      (await client.post('/api/comments', { userId, contentType: 'video', contentId: videoId, comment: 'Amen' }, from('198.51.100.40'))).body.id as number;
+    const dan = app.client();
+    const danUser = await signUp(dan, uniqueName('dan'));
+    const erin = app.client();
+    const erinUser = await signUp(erin, uniqueName('erin'));
+    const [first, second, third] = [await commentBy(dan, danUser.id), await commentBy(dan, danUser.id), await commentBy(erin, erinUser.id)];
+
+    const carol = app.client();
+    const carolUser = await signUp(carol, uniqueName('carol'));
+    expect((await carol.post(`/api/comments/${first}/report`, { reason: 'Spam' }, from('198.51.100.41'))).status).toBe(201);
+    expect((await carol.post(`/api/comments/${second}/REPORT/`, {}, from('198.51.100.42'))).status).toBe(201);
+    expect((await carol.post('/api/comments', { userId: carolUser.id, contentType: 'video', contentId: videoId, comment: 'Amen' }, from('198.51.100.43'))).status).toBe(201);
+    expectRefused(await carol.post(`/api/comments/${third}/report`, {}, from('198.51.100.44')), /too many requests/i);
+    expect(await rowCount(app, 'comment_reports', { comment_id: third })).toBe(0);
+
+    // Another reader's reports are their own count.
+    expect((await erin.post(`/api/comments/${first}/report`, {}, from('198.51.100.41'))).status).toBe(201);
+  });
 });
 
 describe('counting beside keyed writes', () => {
