@@ -2,13 +2,13 @@ import Router from '@koa/router';
 import { z } from 'zod';
 import { pathIdSchema, videoInputSchema } from '#contract';
 import { popularVideosQuerySchema, videoListQuerySchema } from '#contract/queries';
+import { parseYoutubeLink, YOUTUBE_LINK_RULE } from '#contract/youtube-link';
 import { sendJsonOrNull } from '#api/lib/respond';
 import { route } from '#api/middleware/route';
 import { requireEditor, requireSignIn } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
 import type { UsersService } from '../users/users.service';
 import type { VideoFields, VideosService } from './videos.service';
-import { parseYoutubeLink, YOUTUBE_LINK_RULE } from './youtube-link';
 
 /** A video's id in the path: anything that is not one names no video (404). */
 const videoPath = z.object({ id: pathIdSchema });

@@ -1,10 +1,10 @@
 import type { Category, Video } from '#contract';
 import type { VideoListQuery } from '#contract/queries';
+import type { YoutubeLink } from '#contract/youtube-link';
 import type { Db } from '#api/db';
 import { AppError, notFound } from '#api/errors';
 import { nowIso } from '#api/lib/convert';
 import { videosRepo, type VideoFieldsRow, type VideoQueries } from './videos.repo';
-import type { YoutubeLink } from './youtube-link';
 
 const VIDEO_NOT_FOUND = 'Video not found';
 
