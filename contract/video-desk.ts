@@ -20,7 +20,7 @@ const DURATION_MESSAGE = 'duration must be the length as 12:34 or 1:02:03';
 /**
  * `POST /api/videos` and `PUT /api/videos/{id}`: the video as the editor means it, whole. `url` is
  * the YouTube link (the API reads the video's id from it, and a /shorts/ link makes it a short);
- * its forms are checked where it is read (api/modules/videos/youtube-link.ts). `publishedAt`
+ * its forms are checked where it is read (contract/youtube-link.ts). `publishedAt`
  * defaults to now on a new video, and keeps the video's own on an edit.
  */
 export const videoInputSchema = z.object({

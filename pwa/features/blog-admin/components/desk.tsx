@@ -2,8 +2,10 @@ import { useState, type ComponentType, type ReactNode } from 'react';
 import { NavLink, Route, Routes } from 'react-router-dom';
 import { ActivitySection } from './activity-section';
 import { AdminPostList } from './admin-post-list';
+import { CommentsSection } from './comments-section';
 import { PostForm } from './post-form';
 import { SubscribersSection } from './subscribers-section';
+import { VideosSection } from './videos-section';
 
 /** What a section is given: the signed-in editor, and how the route previews Markdown. */
 export interface DeskSectionProps {
@@ -28,6 +30,8 @@ function PostsSection({ renderPreview }: DeskSectionProps) {
  */
 export const DESK_SECTIONS: ReadonlyArray<{ path: string; label: string; Section: ComponentType<DeskSectionProps> }> = [
   { path: 'posts', label: 'Posts', Section: PostsSection },
+  { path: 'videos', label: 'Videos', Section: VideosSection },
+  { path: 'comments', label: 'Comments', Section: CommentsSection },
   { path: 'subscribers', label: 'Subscribers', Section: SubscribersSection },
   { path: 'activity', label: 'Activity', Section: ActivitySection },
 ];
