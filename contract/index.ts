@@ -10,3 +10,4 @@ export * from './desk';
 export * from './devotional-desk';
 export * from './comment-moderation';
 export * from './video-desk';
+export * from './live-desk';

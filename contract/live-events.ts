@@ -7,9 +7,12 @@
  * - `question`: a question asked, or its marks changed (`liveQuestionSchema`);
  * - `viewers`: how many pages watch the stream now (`liveViewersEventSchema` in live.ts), sent on connect
  *   and whenever it changes;
- * - `resync`: events were missed and cannot be replayed: read the questions again.
+ * - `resync`: events were missed and cannot be replayed: read the questions again;
+ * - `hidden`: an editor hid a question (`liveHiddenEventSchema`): drop it. Sent only to a page
+ *   that asked with `?hidden=1` (`liveEventsPath(id, { hidden: true })`); any other page gets
+ *   `resync` in its place, which makes it read the questions without the hidden one.
  * A comment line (`: ping`) every 20 s keeps proxies from closing an idle stream.
  */
-export const liveEventsPath = (streamId: number) => `/api/live-streams/${streamId}/events`;
+export const liveEventsPath = (streamId: number, opts: { hidden?: boolean } = {}) => `/api/live-streams/${streamId}/events${opts.hidden ? '?hidden=1' : ''}`;
 /** Matches `liveEventsPath` (the service worker leaves these requests alone). */
 export const LIVE_EVENTS_PATH_PATTERN = /^\/api\/live-streams\/[^/]+\/events\/?$/i;

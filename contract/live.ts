@@ -13,6 +13,8 @@ export const liveStreamSchema = z.object({
   viewerCount: z.number(),
   thumbnailUrl: z.nullable(z.string()),
   scheduledFor: z.nullable(z.string()),
+  /** The YouTube video the stream plays; absent when it has none. */
+  youtubeId: z.optional(z.nullable(z.string())),
 });
 export type LiveStream = z.infer<typeof liveStreamSchema>;
 
@@ -61,3 +63,6 @@ export type ModerateQuestionInput = z.infer<typeof moderateQuestionInputSchema>;
 export { liveEventsPath, LIVE_EVENTS_PATH_PATTERN } from './live-events';
 export const liveViewersEventSchema = z.object({ count: z.number() });
 export type LiveViewersEvent = z.infer<typeof liveViewersEventSchema>;
+/** The `hidden` event: an editor hid the question `id`; every page drops it. */
+export const liveHiddenEventSchema = z.object({ id: z.number(), liveStreamId: z.number() });
+export type LiveHiddenEvent = z.infer<typeof liveHiddenEventSchema>;

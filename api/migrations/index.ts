@@ -9,6 +9,7 @@ import * as jobLeases from './006-job-leases';
 import * as commentModeration from './008-comment-moderation';
 import * as editorActivity from './009-editor-activity';
 import * as postStatus from './010-post-status';
+import * as liveDesk from './011-live-desk';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -30,6 +31,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '008-comment-moderation': commentModeration,
     '009-editor-activity': editorActivity,
     '010-post-status': postStatus,
+    '011-live-desk': liveDesk,
   };
 }
 

@@ -16,11 +16,19 @@ interface Sent {
   seq: number;
   streamId: number;
   frame: string;
+  /** What a page that does not know the event gets instead (`resync` for `hidden`). */
+  legacyFrame?: string;
+}
+
+/** An open event stream: its body, and whether its page knows the `hidden` event (`?hidden=1`). */
+interface Out {
+  body: PassThrough;
+  hidden: boolean;
 }
 
 export interface LiveEventStreamsOptions {
-  /** Reads a question as it is now (an event carries its id only). */
-  findQuestion: (id: number) => Promise<LiveQuestion | undefined>;
+  /** Reads a question as it is now (an event carries its id only), with whether an editor hid it. */
+  findQuestion: (id: number) => Promise<(LiveQuestion & { hidden?: boolean }) | undefined>;
   heartbeatMs?: number;
 }
 
@@ -38,11 +46,14 @@ export interface LiveEventStreamsOptions {
  * Event ids are `{this process}-{sequence}`: a page that reconnects to this process with the id
  * of an event still in the replay buffer gets what it missed; any other id gets `resync` (read
  * the questions again), as does a page whose ids came from another process.
+ *
+ * A hidden question goes out as `hidden` (`{id, liveStreamId}`) to the pages that asked for it
+ * (`?hidden=1`), and as `resync` to older pages, which then read the questions without it.
  */
 export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
   const processId = crypto.randomUUID().slice(0, 8);
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
-  const open = new Map<number, Set<PassThrough>>();
+  const open = new Map<number, Set<Out>>();
   const remote = new Map<number, Map<string, { count: number; seenAt: number }>>();
   const lastSentCount = new Map<number, number>();
   const recent: Sent[] = [];
@@ -63,8 +74,8 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
     return total;
   };
 
-  const writeTo = (streamId: number, text: string) => {
-    for (const out of open.get(streamId) ?? []) out.write(text);
+  const writeTo = (streamId: number, text: string, legacyText = text) => {
+    for (const out of open.get(streamId) ?? []) out.body.write(out.hidden ? text : legacyText);
   };
 
   /** Tells this process's pages the count when it differs from what they were last told. */
@@ -83,13 +94,16 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
 
   // Read and kept even with no page open here now: one that reconnects may need it replayed.
   const onQuestion = async (streamId: number, questionId: number) => {
-    const question = await opts.findQuestion(questionId);
-    if (!question || question.liveStreamId !== streamId) return;
+    const found = await opts.findQuestion(questionId);
+    if (!found || found.liveStreamId !== streamId) return;
+    const { hidden, ...question } = found;
     const id = nextId();
-    const text = frame('question', question, id);
-    recent.push({ seq, streamId, frame: text });
+    const sent: Sent = hidden
+      ? { seq, streamId, frame: frame('hidden', { id: question.id, liveStreamId: question.liveStreamId }, id), legacyFrame: frame('resync', {}, id) }
+      : { seq, streamId, frame: frame('question', question, id) };
+    recent.push(sent);
     if (recent.length > REPLAY_BUFFER) recent.shift();
-    writeTo(streamId, text);
+    writeTo(streamId, sent.frame, sent.legacyFrame);
   };
 
   // One read at a time, in the order the events came: a later change is never overtaken by an
@@ -112,7 +126,7 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
 
   const heartbeat = setInterval(() => {
     for (const [streamId, outs] of open) {
-      for (const out of outs) out.write(': ping\n\n');
+      for (const out of outs) out.body.write(': ping\n\n');
       publishCount(streamId);
       sendCount(streamId);
     }
@@ -122,7 +136,7 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
   const endAll = () => {
     clearInterval(heartbeat);
     unsubscribe();
-    for (const outs of open.values()) for (const out of outs) out.end();
+    for (const outs of open.values()) for (const out of outs) out.body.end();
     open.clear();
   };
   bus.closed.addEventListener('abort', endAll, { once: true });
@@ -132,7 +146,7 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
   });
 
   /** What a reconnecting page missed, or null when this process cannot tell (then: resync). */
-  const missedSince = (streamId: number, lastEventId: string | undefined): string[] | null => {
+  const missedSince = (streamId: number, lastEventId: string | undefined, knowsHidden: boolean): string[] | null => {
     if (!lastEventId) return [];
     const [process, n] = lastEventId.split('-');
     const lastSeq = Number(n);
@@ -140,15 +154,16 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
     // The buffer must still hold the event after the last one seen (or nothing was sent since).
     const oldest = recent[0]?.seq ?? seq + 1;
     if (lastSeq + 1 < oldest) return null;
-    return recent.filter((e) => e.seq > lastSeq && e.streamId === streamId).map((e) => e.frame);
+    return recent.filter((e) => e.seq > lastSeq && e.streamId === streamId).map((e) => (knowsHidden ? e.frame : (e.legacyFrame ?? e.frame)));
   };
 
   return {
     /**
      * A new event stream of the live stream `streamId`, to send as the answer's body; it ends when
-     * the bus closes (server stop). Call `close` when the client goes away.
+     * the bus closes (server stop). Call `close` when the client goes away. `knowsHidden`: the page
+     * asked for `hidden` events (else it gets `resync` in their place).
      */
-    open(streamId: number, lastEventId?: string): { body: PassThrough; close: () => void } {
+    open(streamId: number, lastEventId?: string, knowsHidden = false): { body: PassThrough; close: () => void } {
       const body = new PassThrough();
       if (bus.closed.aborted) {
         body.end();
@@ -156,9 +171,10 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
       }
       let outs = open.get(streamId);
       if (!outs) open.set(streamId, (outs = new Set()));
-      outs.add(body);
+      const out: Out = { body, hidden: knowsHidden };
+      outs.add(out);
       body.write(`retry: ${RETRY_MS}\n\n`);
-      const missed = missedSince(streamId, lastEventId);
+      const missed = missedSince(streamId, lastEventId, knowsHidden);
       if (missed === null) body.write(frame('resync', {}, `${processId}-${seq}`));
       else for (const text of missed) body.write(text);
       publishCount(streamId);
@@ -168,7 +184,7 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
         if (closed) return;
         closed = true;
         const set = open.get(streamId);
-        set?.delete(body);
+        set?.delete(out);
         if (set?.size === 0) open.delete(streamId);
         body.end();
         if (bus.closed.aborted) return;

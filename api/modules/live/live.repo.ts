@@ -1,5 +1,6 @@
+import type { Knex } from 'knex';
 import { isRowId, type LiveQuestion, type LiveStream } from '#contract';
-import type { Db } from '#api/db';
+import { isPostgres, type Db } from '#api/db';
 import { nowIso, toBool, toIso, toIsoOrNull, toNumber } from '#api/lib/convert';
 
 interface LiveStreamRow {
@@ -10,7 +11,26 @@ interface LiveStreamRow {
   viewer_count: number | string;
   thumbnail_url: string | null;
   scheduled_for: unknown;
+  youtube_id: string | null;
 }
+
+/** What the desk writes of a stream: its viewer count and thumbnail are not the desk's. */
+export interface LiveStreamFieldsRow {
+  title: string;
+  description: string | null;
+  youtube_id: string | null;
+  scheduled_for: string;
+}
+
+/** A question as an event reads it: with whether an editor hid it. */
+export type QuestionState = LiveQuestion & { hidden: boolean };
+
+/**
+ * An arbitrary constant naming the PostgreSQL advisory lock that serialises going live, so two
+ * editors going live at once cannot both pass the "nothing else is live" check (the blog's and
+ * videos' locks are 7_240_001 to 7_240_003).
+ */
+const GO_LIVE_LOCK_KEY = 7_240_004;
 
 interface LiveQuestionRow {
   id: number | string;
@@ -20,6 +40,7 @@ interface LiveQuestionRow {
   is_highlighted: unknown;
   is_answered: unknown;
   created_at: unknown;
+  hidden: unknown;
 }
 
 function toLiveStream(row: LiveStreamRow): LiveStream {
@@ -29,8 +50,11 @@ function toLiveStream(row: LiveStreamRow): LiveStream {
     description: row.description,
     isLive: toBool(row.is_live),
     viewerCount: toNumber(row.viewer_count),
-    thumbnailUrl: row.thumbnail_url,
+    // A stream without a picture of its own shows its YouTube video's.
+    thumbnailUrl: row.thumbnail_url ?? (row.youtube_id ? `https://i.ytimg.com/vi/${row.youtube_id}/hqdefault.jpg` : null),
     scheduledFor: toIsoOrNull(row.scheduled_for),
+    // Only when it has one: answers keep the shape they had before the desk.
+    ...(row.youtube_id ? { youtubeId: row.youtube_id } : {}),
   };
 }
 
@@ -47,6 +71,19 @@ function toLiveQuestion(row: LiveQuestionRow): LiveQuestion {
 }
 
 export function liveRepo(db: Db) {
+  return {
+    ...liveQueries(db),
+    /** Runs `work` in one transaction with the queries bound to it; it commits when `work` resolves, rolls back when it throws. */
+    async transaction<T>(work: (tx: LiveQueries) => Promise<T>): Promise<T> {
+      return db.transaction((trx) => work(liveQueries(trx)));
+    },
+  };
+}
+
+export type LiveQueries = ReturnType<typeof liveQueries>;
+
+/** The queries, on the shared connection pool or inside one transaction. */
+function liveQueries(db: Db | Knex.Transaction) {
   return {
     /** The live stream; with several, the most recently scheduled (unscheduled ones last). */
     async current(): Promise<LiveStream | null> {
@@ -81,7 +118,8 @@ export function liveRepo(db: Db) {
      * when `before` is not a question on this stream.
      */
     async questions(liveStreamId: number, { limit, before }: { limit: number; before?: number }): Promise<LiveQuestion[] | undefined> {
-      let query = db<LiveQuestionRow>('live_questions').where({ live_stream_id: liveStreamId });
+      // Hidden questions are listed to no one; one may still be the cursor (a page read before it was hidden).
+      let query = db<LiveQuestionRow>('live_questions').where({ live_stream_id: liveStreamId, hidden: false });
       if (before !== undefined) {
         const cursor = await db<LiveQuestionRow>('live_questions').where({ id: before, live_stream_id: liveStreamId }).first('is_highlighted', 'created_at');
         if (!cursor) return undefined;
@@ -115,19 +153,52 @@ export function liveRepo(db: Db) {
      * only that it is a number), not through a request's idSchema: one past the id column's range
      * is answered here as no question, before PostgreSQL would refuse it.
      */
-    async findQuestion(id: number): Promise<LiveQuestion | undefined> {
+    async findQuestion(id: number): Promise<QuestionState | undefined> {
       if (!isRowId(id)) return undefined;
       const row = await db<LiveQuestionRow>('live_questions').where({ id }).first();
-      return row ? toLiveQuestion(row) : undefined;
+      return row ? { ...toLiveQuestion(row), hidden: toBool(row.hidden) } : undefined;
     },
 
-    /** Sets the marks given; the question as it is now, or undefined when there is no such question. */
+    /** Sets the marks given on a question not hidden; the question as it is now, or undefined when there is no such question. */
     async setMarks(id: number, marks: { isHighlighted?: boolean; isAnswered?: boolean }): Promise<LiveQuestion | undefined> {
       const patch: Record<string, boolean> = {};
       if (marks.isHighlighted !== undefined) patch.is_highlighted = marks.isHighlighted;
       if (marks.isAnswered !== undefined) patch.is_answered = marks.isAnswered;
-      const rows = await db<LiveQuestionRow>('live_questions').where({ id }).update(patch).returning('*');
+      const rows = await db<LiveQuestionRow>('live_questions').where({ id, hidden: false }).update(patch).returning('*');
       return rows[0] ? toLiveQuestion(rows[0] as LiveQuestionRow) : undefined;
+    },
+
+    /** Hides a question not hidden yet; the question, or undefined when there is no such (visible) question. */
+    async hideQuestion(id: number): Promise<LiveQuestion | undefined> {
+      const rows = await db<LiveQuestionRow>('live_questions').where({ id, hidden: false }).update({ hidden: true }).returning('*');
+      return rows[0] ? toLiveQuestion(rows[0] as LiveQuestionRow) : undefined;
+    },
+
+    /** Holds back any other transaction going live until this one ends; SQLite's one connection already runs one at a time. */
+    async lockGoingLive(): Promise<void> {
+      if (isPostgres(db)) await db.raw('SELECT pg_advisory_xact_lock(?)', [GO_LIVE_LOCK_KEY]);
+    },
+
+    /** A live stream other than `exceptId`, or undefined. */
+    async otherLive(exceptId: number): Promise<LiveStream | undefined> {
+      const row = await db<LiveStreamRow>('live_streams').where('is_live', true).whereNot('id', exceptId).orderBy('id').first();
+      return row ? toLiveStream(row) : undefined;
+    },
+
+    /** A new stream, not live, no viewers yet: its id. */
+    async insertStream(fields: LiveStreamFieldsRow): Promise<number> {
+      const rows = await db('live_streams')
+        .insert({ ...fields, is_live: false, viewer_count: 0 })
+        .returning('id');
+      const first = rows[0] as { id: number | string } | number | string;
+      return toNumber(typeof first === 'object' ? first.id : first);
+    },
+
+    /** Writes the fields (and `is_live` when given); false when there is no such stream. */
+    async updateStream(id: number, fields: LiveStreamFieldsRow, isLive?: boolean): Promise<boolean> {
+      const patch: Record<string, unknown> = { ...fields };
+      if (isLive !== undefined) patch.is_live = isLive;
+      return (await db('live_streams').where({ id }).update(patch)) > 0;
     },
 
     async createQuestion(input: { liveStreamId: number; askedBy: string; question: string }): Promise<LiveQuestion> {

@@ -1,17 +1,22 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { createQuestionInputSchema, idSchema, moderateQuestionInputSchema, questionsQuerySchema } from '#contract';
+import { createQuestionInputSchema, idSchema, liveStreamInputSchema, liveStreamUpdateSchema, moderateQuestionInputSchema, questionsQuerySchema, type LiveStream } from '#contract';
+import { parseYoutubeLink, YOUTUBE_LINK_RULE } from '#contract/youtube-link';
 import type { EventBus } from '#api/lib/event-bus';
 import { sendJsonOrNull } from '#api/lib/respond';
 import { route } from '#api/middleware/route';
 import { requireEditor, requireSignIn, type EditorLookup } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
 import { liveEventStreams } from './live-event-streams';
-import type { LiveService } from './live.service';
+import type { LiveService, LiveStreamFields } from './live.service';
 
 export function liveRoutes(service: LiveService, events: EventBus, isEditor: EditorLookup): Router {
   const streams = liveEventStreams(events, { findQuestion: (id) => service.findQuestion(id) });
   const router = new Router();
+  const signedIn = requireSignIn('Please sign in as an editor.');
+  const editor = requireEditor(isEditor, 'Only editors can manage live streams.');
+  /** The live stream's count is the pages watching it now, as everywhere it is answered. */
+  const withViewers = (stream: LiveStream): LiveStream => (stream.isLive ? { ...stream, viewerCount: streams.viewerCount(stream.id) } : stream);
 
   // `null` (JSON) when nothing is live: the PWA shows "No Live Stream Currently". Its viewer
   // count is the pages watching it now (open event streams, all processes), as its events say.
@@ -20,7 +25,7 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
     route({}, async (ctx) => {
       const stream = await service.current();
       cachePublicly(ctx);
-      sendJsonOrNull(ctx, stream && { ...stream, viewerCount: streams.viewerCount(stream.id) });
+      sendJsonOrNull(ctx, stream && withViewers(stream));
     }),
   );
 
@@ -43,9 +48,9 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
   // Never cached (no cachePublicly), compressed or timed out: each event must leave at once.
   router.get(
     '/live-streams/:id/events',
-    route({ params: livePath }, async (ctx, { params }) => {
+    route({ params: livePath, query: eventsQuery }, async (ctx, { params, query }) => {
       const stream = await service.requireStream(params.id);
-      const { body, close } = streams.open(stream.id, ctx.get('Last-Event-ID') || undefined);
+      const { body, close } = streams.open(stream.id, ctx.get('Last-Event-ID') || undefined, query.hidden === '1');
       ctx.req.socket.setTimeout(0);
       ctx.req.socket.setNoDelay(true);
       ctx.req.on('close', close);
@@ -81,8 +86,68 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
     ),
   );
 
+  // The desk: schedule a stream, edit it, go live and end it. Editors only, refused in the API's
+  // order: 401 signed out, 400 a bad id or body, 403 not an editor, 404 no such stream, 409 going
+  // live while another stream is. A write under /api/live-streams drops the cached current and
+  // upcoming answers (public-cache.ts).
+  router.post(
+    '/live-streams',
+    signedIn,
+    route({ body: liveStreamBody, allow: editor }, async (ctx, { body }) => {
+      ctx.body = await service.createStream(body);
+      ctx.status = 201;
+    }),
+  );
+
+  router.put(
+    '/live-streams/:id',
+    signedIn,
+    route({ params: livePath, body: liveStreamUpdateBody, allow: editor }, async (ctx, { params, body }) => {
+      const { isLive, ...fields } = body;
+      ctx.body = withViewers(await service.updateStream(params.id, fields, isLive));
+    }),
+  );
+
+  // Editors only: hide a question. It leaves every list, and every open page drops it (the
+  // `hidden` event, or `resync` for pages that do not know it). 404 when it is gone already.
+  router.delete(
+    '/questions/:id',
+    signedIn,
+    route({ params: livePath, allow: requireEditor(isEditor, 'Only editors can moderate live questions.') }, async (ctx, { params }) => {
+      await service.hide(params.id);
+      ctx.status = 204;
+    }),
+  );
+
   return router;
 }
+
+/** The YouTube id a desk's `url` names; none (or blank) is no video; another form is a 400 on `url` (undefined). */
+function youtubeIdOf(url: string | null | undefined, ctx: z.core.$RefinementCtx): string | null | undefined {
+  if (!url) return null;
+  const link = parseYoutubeLink(url);
+  if (!link) ctx.issues.push({ code: 'custom', message: YOUTUBE_LINK_RULE, input: url, path: ['url'] });
+  return link?.youtubeId;
+}
+
+/** The desk's stream, with its `url` read as a YouTube link (a link of another form is a 400 on `url`, like any other bad field). */
+const liveStreamBody = z.pipe(
+  liveStreamInputSchema,
+  z.transform(({ url, ...fields }, ctx): LiveStreamFields => {
+    const youtubeId = youtubeIdOf(url, ctx);
+    return youtubeId === undefined ? z.NEVER : { ...fields, youtubeId };
+  }),
+);
+const liveStreamUpdateBody = z.pipe(
+  liveStreamUpdateSchema,
+  z.transform(({ url, ...fields }, ctx): LiveStreamFields & { isLive?: boolean | undefined } => {
+    const youtubeId = youtubeIdOf(url, ctx);
+    return youtubeId === undefined ? z.NEVER : { ...fields, youtubeId };
+  }),
+);
+
+/** `?hidden=1`: the page knows the `hidden` event (contract/live-events.ts). */
+const eventsQuery = z.object({ hidden: z.optional(z.string()) });
 
 /**
  * A live stream's or question's id in the path: a 400 naming `id` when it is not a number (these

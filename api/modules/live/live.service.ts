@@ -1,12 +1,38 @@
 import type { CreateQuestionInput, LiveQuestion, LiveStream, ModerateQuestionInput } from '#contract';
 import type { Db } from '#api/db';
-import { badRequest, notFound } from '#api/errors';
+import { AppError, badRequest, notFound } from '#api/errors';
 import { nowIso } from '#api/lib/convert';
 import type { EventBus } from '#api/lib/event-bus';
-import { liveRepo } from './live.repo';
+import { liveRepo, type LiveQueries, type LiveStreamFieldsRow, type QuestionState } from './live.repo';
 
 const STREAM_NOT_FOUND = 'That live stream does not exist.';
 const QUESTION_NOT_FOUND = 'That question does not exist.';
+
+/** A stream as the desk means it, its link already read down to the YouTube id (live.routes.ts). */
+export interface LiveStreamFields {
+  title: string;
+  description?: string | null | undefined;
+  youtubeId: string | null;
+  scheduledFor: string;
+}
+
+/** The row of `fields`, its time normalised to UTC (so SQLite's text compares in order). */
+const rowOf = (fields: LiveStreamFields): LiveStreamFieldsRow => ({
+  title: fields.title,
+  description: fields.description || null,
+  youtube_id: fields.youtubeId,
+  scheduled_for: new Date(fields.scheduledFor).toISOString(),
+});
+
+function alreadyLive(other: LiveStream): AppError {
+  return new AppError(409, `"${other.title}" is live now. End it before going live with another stream.`, { liveStream: other });
+}
+
+async function load(tx: LiveQueries, id: number): Promise<LiveStream> {
+  const stream = await tx.findStream(id);
+  if (!stream) throw notFound(STREAM_NOT_FOUND);
+  return stream;
+}
 
 /**
  * Live Q&A is public: anyone may read streams and questions and ask a question under a name;
@@ -16,7 +42,7 @@ const QUESTION_NOT_FOUND = 'That question does not exist.';
 export function liveService(db: Db, events: EventBus) {
   const repo = liveRepo(db);
   /** A change that was saved but could not be announced is not the caller's failure: pages catch up when they reconnect. */
-  const announce = async (question: LiveQuestion) => {
+  const announce = async (question: Pick<LiveQuestion, 'id' | 'liveStreamId'>) => {
     try {
       await events.publish({ kind: 'question', streamId: question.liveStreamId, questionId: question.id });
     } catch (err) {
@@ -56,8 +82,41 @@ export function liveService(db: Db, events: EventBus) {
       return question;
     },
 
-    /** A question as it is now (what an event about it carries), or undefined. */
-    findQuestion(id: number): Promise<LiveQuestion | undefined> {
+    /**
+     * An editor hides a question: no list shows it from now on, and every open page drops it (an
+     * event on the bus). 404 when there is no such question, or it is hidden already.
+     */
+    async hide(questionId: number): Promise<void> {
+      const question = await repo.hideQuestion(questionId);
+      if (!question) throw notFound(QUESTION_NOT_FOUND);
+      await announce(question);
+    },
+
+    /** The desk schedules a stream: not live, no viewers. */
+    async createStream(fields: LiveStreamFields): Promise<LiveStream> {
+      return repo.transaction(async (tx) => load(tx, await tx.insertStream(rowOf(fields))));
+    },
+
+    /**
+     * The desk's edit, whole, and "Go live" (`isLive` true) or "End stream" (false). At most one
+     * stream is live: going live while another is refuses with 409 naming it; goings-live are
+     * serialised, so two at once cannot both pass. 404 when there is no such stream.
+     */
+    async updateStream(id: number, fields: LiveStreamFields, isLive?: boolean): Promise<LiveStream> {
+      return repo.transaction(async (tx) => {
+        if (isLive) await tx.lockGoingLive();
+        await load(tx, id);
+        if (isLive) {
+          const other = await tx.otherLive(id);
+          if (other) throw alreadyLive(other);
+        }
+        await tx.updateStream(id, rowOf(fields), isLive);
+        return load(tx, id);
+      });
+    },
+
+    /** A question as it is now, with whether it is hidden (what an event about it carries), or undefined. */
+    findQuestion(id: number): Promise<QuestionState | undefined> {
       return repo.findQuestion(id);
     },
 

@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import type { LiveQuestion } from '#contract/live';
 import { FakeEventSource, latestEventSource, stubEventSource } from '#pwa/test/fake-event-source';
 import { setOnline } from '#pwa/test/online';
-import { connectLiveEvents, withQuestion, type LiveEventHandlers } from './live-events';
+import { connectLiveEvents, withoutQuestion, withQuestion, type LiveEventHandlers } from './live-events';
 
 const aQuestion = (overrides: Partial<LiveQuestion> = {}): LiveQuestion => ({
   id: 1,
@@ -16,11 +16,12 @@ const aQuestion = (overrides: Partial<LiveQuestion> = {}): LiveQuestion => ({
 });
 
 function recorder() {
-  const calls = { opens: 0, questions: [] as LiveQuestion[], viewers: [] as number[] };
+  const calls = { opens: 0, questions: [] as LiveQuestion[], viewers: [] as number[], hidden: [] as number[] };
   const handlers: LiveEventHandlers = {
     onOpen: () => void (calls.opens += 1),
     onQuestion: (q) => void calls.questions.push(q),
     onViewers: (n) => void calls.viewers.push(n),
+    onHidden: (h) => void calls.hidden.push(h.id),
   };
   return { calls, handlers };
 }
@@ -31,7 +32,8 @@ describe('connectLiveEvents', () => {
     const { calls, handlers } = recorder();
     const stop = connectLiveEvents(5, handlers);
     const source = latestEventSource();
-    expect(source.url).toBe('/api/live-streams/5/events');
+    // `hidden=1`: this page understands the `hidden` event (older ones get `resync` for it).
+    expect(source.url).toBe('/api/live-streams/5/events?hidden=1');
     expect(calls.opens).toBe(0);
     source.open();
     expect(calls.opens).toBe(1);
@@ -41,6 +43,9 @@ describe('connectLiveEvents', () => {
     source.send('viewers', 'not json');
     expect(calls.questions.map((q) => q.question)).toEqual(['Live?']);
     expect(calls.viewers).toEqual([12]);
+    source.send('hidden', { id: 3, liveStreamId: 5 });
+    source.send('hidden', { id: 'x' });
+    expect(calls.hidden).toEqual([3]);
     // The server could not replay what was missed: read everything again.
     source.send('resync', {});
     expect(calls.opens).toBe(2);
@@ -127,6 +132,13 @@ describe('withQuestion', () => {
     const next = withQuestion(pages, aQuestion({ id: 0, isAnswered: true }))!;
     expect(next.pages[1]).toEqual([aQuestion({ id: 0, isAnswered: true })]);
     expect(next.pages[0]!.map((q) => q.id)).toEqual([2, 1]);
+  });
+
+  test('a hidden question leaves whichever page holds it; nothing saved stays nothing', () => {
+    expect(withoutQuestion(pages, 1)!.pages.map((page) => page.map((q) => q.id))).toEqual([[2], [0]]);
+    expect(withoutQuestion(pages, 0)!.pages.map((page) => page.map((q) => q.id))).toEqual([[2, 1], []]);
+    expect(withoutQuestion(pages, 42)).toBe(pages);
+    expect(withoutQuestion(undefined, 1)).toBeUndefined();
   });
 
   test('a new question goes on top of the first page; nothing saved stays nothing', () => {

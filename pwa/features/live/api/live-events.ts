@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { liveEventsPath } from '#contract/live-events';
-import { liveQuestionSchema, liveViewersEventSchema, type LiveQuestion } from '#contract/live';
+import { liveHiddenEventSchema, liveQuestionSchema, liveViewersEventSchema, type LiveQuestion } from '#contract/live';
 import { liveKeys, type QuestionPages } from './live-streams';
 
 export interface LiveEventHandlers {
@@ -10,6 +10,8 @@ export interface LiveEventHandlers {
   /** A question was asked, or its marks changed. */
   onQuestion: (question: LiveQuestion) => void;
   onViewers: (count: number) => void;
+  /** An editor hid the question `id` of the stream `liveStreamId`: drop it. */
+  onHidden?: (hidden: { id: number; liveStreamId: number }) => void;
 }
 
 /** What the connection needs from the browser (a test passes fakes). */
@@ -66,7 +68,8 @@ export function connectLiveEvents(streamId: number, handlers: LiveEventHandlers,
   const open = () => {
     close();
     if (stopped || !env.isOnline()) return;
-    const next = new Source(liveEventsPath(streamId));
+    // `hidden=1`: this page drops a hidden question by itself (older pages get `resync` instead).
+    const next = new Source(liveEventsPath(streamId, { hidden: true }));
     source = next;
     next.addEventListener('open', () => {
       retryMs = RETRY_FIRST_MS;
@@ -79,6 +82,10 @@ export function connectLiveEvents(streamId: number, handlers: LiveEventHandlers,
     next.addEventListener('viewers', (event) => {
       const viewers = liveViewersEventSchema.safeParse(parse(event));
       if (viewers.success) handlers.onViewers(viewers.data.count);
+    });
+    next.addEventListener('hidden', (event) => {
+      const hidden = liveHiddenEventSchema.safeParse(parse(event));
+      if (hidden.success) handlers.onHidden?.(hidden.data);
     });
     next.addEventListener('resync', () => handlers.onOpen());
     next.addEventListener('error', () => {
@@ -118,27 +125,46 @@ export function withQuestion(data: QuestionPages | undefined, question: LiveQues
   return { ...data, pages };
 }
 
+/** Takes a question out of the saved pages (an editor hid it); nothing saved stays nothing. */
+export function withoutQuestion(data: QuestionPages | undefined, questionId: number): QuestionPages | undefined {
+  if (!data || !data.pages.some((page) => page.some((q) => q.id === questionId))) return data;
+  return { ...data, pages: data.pages.map((page) => page.filter((q) => q.id !== questionId)) };
+}
+
+/** A change an event brought: a question asked or re-marked, or the id of one hidden. */
+type Change = { question: LiveQuestion } | { hidden: number };
+
 /**
- * The live Q&A's events applied to the query cache: see connectLiveEvents. A question that
+ * The live Q&A's events applied to the query cache: see connectLiveEvents. A change that
  * arrives while the list is being read again is applied once more after that read, which may
- * have been made before it existed or changed.
+ * have been made before it happened.
  */
 export function applyLiveEvents(queryClient: QueryClient, streamId: number, onViewers: (count: number) => void): LiveEventHandlers {
-  const put = (question: LiveQuestion) => queryClient.setQueryData<QuestionPages>(liveKeys.questions(streamId), (data) => withQuestion(data, question));
-  let duringRefetch: LiveQuestion[] | null = null;
+  const apply = (change: Change) =>
+    queryClient.setQueryData<QuestionPages>(liveKeys.questions(streamId), (data) =>
+      'question' in change ? withQuestion(data, change.question) : withoutQuestion(data, change.hidden),
+    );
+  let duringRefetch: Change[] | null = null;
+  const receive = (change: Change) => {
+    duringRefetch?.push(change);
+    apply(change);
+  };
   return {
     onOpen: () => {
-      const received: LiveQuestion[] = [];
+      const received: Change[] = [];
       duringRefetch = received;
       void queryClient.invalidateQueries({ queryKey: liveKeys.questions(streamId) }).finally(() => {
         if (duringRefetch === received) duringRefetch = null;
-        received.forEach(put);
+        received.forEach(apply);
       });
     },
     onQuestion: (question) => {
       if (question.liveStreamId !== streamId) return;
-      duringRefetch?.push(question);
-      put(question);
+      receive({ question });
+    },
+    onHidden: (hidden) => {
+      if (hidden.liveStreamId !== streamId) return;
+      receive({ hidden: hidden.id });
     },
     onViewers,
   };

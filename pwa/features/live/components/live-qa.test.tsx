@@ -328,7 +328,7 @@ describe('Live Q&A, live', () => {
     renderWithProviders(<LiveQa />);
     expect(await screen.findByRole('region', { name: 'Questions (1)' })).toBeTruthy();
     const source = latestEventSource();
-    expect(source.url).toBe('/api/live-streams/5/events');
+    expect(source.url).toBe('/api/live-streams/5/events?hidden=1');
     source.open();
     source.send('question', aQuestion({ id: 2, askedBy: 'Josh', question: 'Asked in another tab?', createdAt: new Date(Date.now() + 1000).toISOString() }));
     const list = await screen.findByRole('region', { name: 'Questions (2)' });
@@ -365,9 +365,66 @@ describe('Live Q&A, moderation', () => {
       if (request.path.startsWith('/api/live-streams/5/questions?')) return json(200, questions);
       if (request.path === '/api/auth/me') return json(200, user);
       if (request.path === '/api/questions/1' && request.method === 'PATCH') return json(200, { ...questions[0], ...(request.body as object) });
+      if (request.path.startsWith('/api/questions/') && request.method === 'DELETE') {
+        const id = Number(request.path.split('/').at(-1));
+        const index = questions.findIndex((q) => q.id === id);
+        if (index === -1) return json(404, { message: 'That question does not exist.' });
+        questions.splice(index, 1);
+        return new Response(null, { status: 204 });
+      }
       return json(404, { message: 'Not found' });
     });
   }
+
+  test('an editor hides a question: DELETE is sent and it leaves the list at once', async () => {
+    const editor = aUser({ username: 'editor', isEditor: true });
+    storeUser(editor);
+    const requests = serve(editor, [aQuestion({ id: 1, question: 'Mark me?' }), aQuestion({ id: 2, question: 'Something rude' })]);
+    renderWithProviders(<LiveQa />);
+    const item = (await screen.findByText('Something rude')).closest('li')!;
+    await userEvent.click(await within(item).findByRole('button', { name: 'Hide' }));
+    await waitFor(() => expect(screen.queryByText('Something rude')).toBeNull());
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/questions/2']);
+    expect(screen.getByText('Mark me?')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Questions (1)' })).toBeTruthy();
+  });
+
+  test('a question an editor hid elsewhere leaves the list when its event arrives, and stays gone after a resync', async () => {
+    stubEventSource();
+    const questions = [aQuestion({ id: 1, question: 'Mark me?' }), aQuestion({ id: 2, question: 'Something rude' })];
+    const requests = serve(aUser({ isEditor: false }), questions);
+    const reads = () => requests.filter((r) => r.path.startsWith('/api/live-streams/5/questions?')).length;
+    renderWithProviders(<LiveQa />);
+    expect(await screen.findByText('Something rude')).toBeTruthy();
+    const source = latestEventSource();
+    source.open();
+    await waitFor(() => expect(reads()).toBe(2));
+    // Another stream's question of the same id is not this one.
+    source.send('hidden', { id: 2, liveStreamId: 6 });
+    expect(screen.getByText('Something rude')).toBeTruthy();
+    source.send('hidden', { id: 2, liveStreamId: 5 });
+    await waitFor(() => expect(screen.queryByText('Something rude')).toBeNull());
+    expect(screen.getByText('Mark me?')).toBeTruthy();
+    // The server no longer lists it: a resync reads the list again without it.
+    questions.splice(1, 1);
+    source.send('resync', {});
+    await waitFor(() => expect(reads()).toBe(3));
+    expect(screen.queryByText('Something rude')).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Questions (1)' })).toBeTruthy();
+  });
+
+  test('an older page that gets `resync` for a hidden question drops it when it reads the list again', async () => {
+    stubEventSource();
+    const questions = [aQuestion({ id: 1, question: 'Mark me?' }), aQuestion({ id: 2, question: 'Something rude' })];
+    serve(aUser({ isEditor: false }), questions);
+    renderWithProviders(<LiveQa />);
+    expect(await screen.findByText('Something rude')).toBeTruthy();
+    const source = latestEventSource();
+    source.open();
+    questions.splice(1, 1);
+    source.send('resync', {});
+    await waitFor(() => expect(screen.queryByText('Something rude')).toBeNull());
+  });
 
   test('an editor highlights and answers a question from the list; the change shows at once', async () => {
     const editor = aUser({ username: 'editor', isEditor: true });
@@ -392,5 +449,6 @@ describe('Live Q&A, moderation', () => {
     const item = (await screen.findByText('Mark me?')).closest('li')!;
     expect(within(item).queryByRole('button', { name: 'Highlight' })).toBeNull();
     expect(within(item).queryByRole('button', { name: 'Mark answered' })).toBeNull();
+    expect(within(item).queryByRole('button', { name: 'Hide' })).toBeNull();
   });
 });

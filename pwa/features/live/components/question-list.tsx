@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CheckCircle2, RefreshCw, Star, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, EyeOff, RefreshCw, Star, type LucideIcon } from 'lucide-react';
 import type { LiveQuestion } from '#contract/live';
 import { NeedsConnection } from '#pwa/components/ui/offline';
 import { ShowMore } from '#pwa/components/ui/show-more';
@@ -9,6 +9,7 @@ import { useUser } from '#pwa/lib/session';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useQuestions } from '../api/live-streams';
 import { useModerateQuestion } from '../api/moderate-question';
+import { useHideQuestion } from '../api/hide-question';
 import { newestFirst } from '#pwa/lib/order';
 
 /** The server's order: highlighted first, then newest first (the id breaks ties). */
@@ -18,7 +19,8 @@ const byServerOrder = (a: LiveQuestion, b: LiveQuestion) =>
 /**
  * The stream's questions. They follow the server live (useLiveEvents in the panel): a question
  * asked or moderated anywhere shows here without a reload; Refresh reads them again by hand.
- * Editors get Highlight/Unhighlight and Mark answered/Mark unanswered on each question.
+ * Editors get Highlight/Unhighlight, Mark answered/Mark unanswered and Hide on each question; a
+ * question an editor hid leaves every open page at once.
  */
 export function QuestionList({ streamId }: { streamId: number }) {
   const questions = useQuestions(streamId);
@@ -91,11 +93,12 @@ function QuestionItem({ question: q, moderate }: { question: LiveQuestion; moder
   );
 }
 
-/** An editor's marks on a question; each button is described by the question it acts on. */
+/** An editor's marks on a question, and Hide; each button is described by the question it acts on. */
 function ModerationButtons({ question: q, describedBy }: { question: LiveQuestion; describedBy: string }) {
   const moderate = useModerateQuestion();
+  const hide = useHideQuestion();
   const online = useOnlineStatus();
-  const busy = moderate.isPending || !online;
+  const busy = moderate.isPending || hide.isPending || !online;
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       <MarkButton icon={Star} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isHighlighted: !q.isHighlighted })}>
@@ -103,6 +106,9 @@ function ModerationButtons({ question: q, describedBy }: { question: LiveQuestio
       </MarkButton>
       <MarkButton icon={CheckCircle2} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isAnswered: !q.isAnswered })}>
         {q.isAnswered ? 'Mark unanswered' : 'Mark answered'}
+      </MarkButton>
+      <MarkButton icon={EyeOff} describedBy={describedBy} disabled={busy} onClick={() => hide.mutate({ id: q.id, liveStreamId: q.liveStreamId })}>
+        Hide
       </MarkButton>
     </div>
   );
