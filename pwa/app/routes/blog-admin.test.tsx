@@ -368,7 +368,7 @@ describe("/blog-admin: the desk's sections", () => {
     const user = userEvent.setup();
     renderAt('/blog-admin');
     const nav = await screen.findByRole('navigation', { name: "Editor's desk" });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Posts', 'Videos', 'Comments', 'Subscribers', 'Activity']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Posts', 'Videos', 'Devotionals', 'Comments', 'Subscribers', 'Activity']);
     await user.click(within(nav).getByRole('link', { name: 'Subscribers' }));
     await screen.findByRole('heading', { level: 2, name: 'Subscribers (2)' });
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);

@@ -19,6 +19,12 @@ const ACTIONS: Record<string, string> = {
   'PUT /api/devotionals/:date': "Wrote a day's devotional",
   'DELETE /api/devotionals/:date': "Deleted a day's devotional",
   'PATCH /api/questions/:id': 'Marked a live question',
+  'DELETE /api/questions/:id': 'Hid a live question',
+  'POST /api/live-streams': 'Scheduled a live stream',
+  'PUT /api/live-streams/:id': 'Changed a live stream',
+  'PUT /api/comments/:id/hidden': 'Hid or showed a comment',
+  'DELETE /api/comments/:id/reports': "Dismissed a comment's reports",
+  'DELETE /api/comments/:id': 'Deleted a comment',
 };
 
 export const describeActivity = (entry: Pick<ActivityEntry, 'method' | 'route'>) => ACTIONS[`${entry.method} ${entry.route}`] ?? `${entry.method} ${entry.route}`;

@@ -87,7 +87,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
             const deleting = remove.isPending && remove.variables === post.id;
             const badge = STATE_BADGES[post.status];
             return (
-              <li key={post.id} aria-label={post.title} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+              <li key={post.id} aria-label={post.title} className="flex flex-col gap-3 p-4">
                 <div className="min-w-0">
                   {post.status === 'published' ? (
                     <Link to={`/blog/${post.id}`} className="link link-hover font-semibold break-words">
@@ -109,7 +109,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
                     ) : null}
                   </p>
                 </div>
-                <div className="flex shrink-0 gap-2">
+                <div className="flex flex-wrap gap-2">
                   {onEdit ? (
                     <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit "${post.title}"`} disabled={!online} onClick={() => onEdit(post.id)}>
                       <Pencil aria-hidden="true" className="size-4" />

@@ -84,7 +84,8 @@ export function DeskVideoList({ userId, editingId, onEdit, onDeleted }: DeskVide
                 key={video.id}
                 aria-label={video.title}
                 aria-current={video.id === editingId ? 'true' : undefined}
-                className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between ${video.id === editingId ? 'bg-base-200' : ''}`}
+                // Buttons under the video: the list is the narrow column beside the form.
+                className={`flex flex-col gap-3 p-4 ${video.id === editingId ? 'bg-base-200' : ''}`}
               >
                 <div className="flex min-w-0 gap-3">
                   <img

@@ -3,6 +3,7 @@ import { NavLink, Route, Routes } from 'react-router-dom';
 import { ActivitySection } from './activity-section';
 import { AdminPostList } from './admin-post-list';
 import { CommentsSection } from './comments-section';
+import { DevotionalsSection } from './devotionals-section';
 import { PostForm } from './post-form';
 import { SubscribersSection } from './subscribers-section';
 import { VideosSection } from './videos-section';
@@ -31,6 +32,7 @@ function PostsSection({ renderPreview }: DeskSectionProps) {
 export const DESK_SECTIONS: ReadonlyArray<{ path: string; label: string; Section: ComponentType<DeskSectionProps> }> = [
   { path: 'posts', label: 'Posts', Section: PostsSection },
   { path: 'videos', label: 'Videos', Section: VideosSection },
+  { path: 'devotionals', label: 'Devotionals', Section: DevotionalsSection },
   { path: 'comments', label: 'Comments', Section: CommentsSection },
   { path: 'subscribers', label: 'Subscribers', Section: SubscribersSection },
   { path: 'activity', label: 'Activity', Section: ActivitySection },
@@ -42,19 +44,19 @@ export function Desk(props: DeskSectionProps) {
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Editor's desk" className="-mx-4 overflow-x-auto px-4">
-        <ul className="tabs tabs-border flex-nowrap">
+        {/* daisyUI's tabs style their direct children: the links, not list items. */}
+        <div className="tabs tabs-border flex-nowrap">
           {DESK_SECTIONS.map(({ path, label }) => (
-            <li key={path}>
-              <NavLink
-                to={path === 'posts' ? '/blog-admin' : `/blog-admin/${path}`}
-                end={path === 'posts'}
-                className={({ isActive }) => `tab whitespace-nowrap ${isActive ? 'tab-active' : ''}`}
-              >
-                {label}
-              </NavLink>
-            </li>
+            <NavLink
+              key={path}
+              to={path === 'posts' ? '/blog-admin' : `/blog-admin/${path}`}
+              end={path === 'posts'}
+              className={({ isActive }) => `tab whitespace-nowrap ${isActive ? 'tab-active' : ''}`}
+            >
+              {label}
+            </NavLink>
           ))}
-        </ul>
+        </div>
       </nav>
       <Routes>
         <Route index element={<Posts {...props} />} />
