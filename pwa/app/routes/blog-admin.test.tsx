@@ -368,7 +368,7 @@ describe("/blog-admin: the desk's sections", () => {
     const user = userEvent.setup();
     renderAt('/blog-admin');
     const nav = await screen.findByRole('navigation', { name: "Editor's desk" });
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Posts', 'Videos', 'Devotionals', 'Comments', 'Subscribers', 'Activity']);
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['Posts', 'Videos', 'Devotionals', 'Live', 'Comments', 'Subscribers', 'Activity']);
     await user.click(within(nav).getByRole('link', { name: 'Subscribers' }));
     await screen.findByRole('heading', { level: 2, name: 'Subscribers (2)' });
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
@@ -542,5 +542,44 @@ describe('/blog-admin: nothing typed is lost', () => {
     await user.click(screen.getByRole('button', { name: 'Discard' }));
     expect(screen.queryByRole('button', { name: 'Restore unsaved changes' })).toBeNull();
     expect(localStorage.getItem('cik.desk.post.4')).toBeNull();
+  });
+});
+
+describe("/blog-admin: the desk's Live", () => {
+  const stream = (id: number, overrides: Record<string, unknown> = {}) => ({ id, title: `Stream ${id}`, description: null, isLive: false, viewerCount: 0, thumbnailUrl: null, scheduledFor: '2099-01-04T18:00:00.000Z', youtubeId: 'dQw4w9WgXcQ', ...overrides });
+
+  test('schedules a stream; Go live and End stream send the stream whole; a second live stream is refused in the API\'s words', async () => {
+    const requests = serve(editor, () => [], (r) => {
+      if (r.path === '/api/live-streams/current') return json(200, stream(1, { isLive: true }));
+      if (r.path === '/api/live-streams/upcoming') return json(200, [stream(2)]);
+      if (r.method === 'POST' && r.path === '/api/live-streams') return json(201, stream(3));
+      if (r.method === 'PUT' && r.path === '/api/live-streams/2') return json(409, { message: '"Stream 1" is live now. End it before going live with another stream.' });
+      if (r.method === 'PUT' && r.path === '/api/live-streams/1') return json(200, stream(1));
+      return json(500, { message: 'unexpected' });
+    });
+    const router = createMemoryRouter([{ path: '/blog-admin/*', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin/live'] });
+    renderWithProviders(<RouterProvider router={router} />);
+    const user = userEvent.setup();
+    const live = await screen.findByRole('listitem', { name: 'Stream 1' });
+    expect(within(live).getByText('Live')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Schedule a stream' }));
+    expect(await screen.findByText('Title is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a date and time')).toBeTruthy();
+    await user.type(field('Title'), 'Sunday Q&A');
+    await user.type(field('YouTube link'), 'https://youtu.be/dQw4w9WgXcQ');
+    await user.type(field('Date and time'), '2099-01-11T18:00');
+    await user.click(screen.getByRole('button', { name: 'Schedule a stream' }));
+    expect(await screen.findByText('Stream scheduled')).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')!.body).toEqual({ title: 'Sunday Q&A', description: null, url: 'https://youtu.be/dQw4w9WgXcQ', scheduledFor: new Date('2099-01-11T18:00').toISOString() });
+
+    await user.click(within(screen.getByRole('listitem', { name: 'Stream 2' })).getByRole('button', { name: 'Go live' }));
+    expect((await screen.findByTestId('toast')).textContent).toContain('"Stream 1" is live now.');
+    await user.click(within(screen.getByRole('listitem', { name: 'Stream 1' })).getByRole('button', { name: 'End stream' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT').map((r) => r.path)).toEqual(['/api/live-streams/2', '/api/live-streams/1']));
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { title: 'Stream 2', description: null, url: 'dQw4w9WgXcQ', scheduledFor: '2099-01-04T18:00:00.000Z', isLive: true },
+      { title: 'Stream 1', description: null, url: 'dQw4w9WgXcQ', scheduledFor: '2099-01-04T18:00:00.000Z', isLive: false },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { ActivitySection } from './activity-section';
 import { AdminPostList } from './admin-post-list';
 import { CommentsSection } from './comments-section';
 import { DevotionalsSection } from './devotionals-section';
+import { LiveSection } from './live-section';
 import { PostForm } from './post-form';
 import { SubscribersSection } from './subscribers-section';
 import { VideosSection } from './videos-section';
@@ -33,6 +34,7 @@ export const DESK_SECTIONS: ReadonlyArray<{ path: string; label: string; Section
   { path: 'posts', label: 'Posts', Section: PostsSection },
   { path: 'videos', label: 'Videos', Section: VideosSection },
   { path: 'devotionals', label: 'Devotionals', Section: DevotionalsSection },
+  { path: 'live', label: 'Live', Section: LiveSection },
   { path: 'comments', label: 'Comments', Section: CommentsSection },
   { path: 'subscribers', label: 'Subscribers', Section: SubscribersSection },
   { path: 'activity', label: 'Activity', Section: ActivitySection },
