@@ -26,6 +26,20 @@ export type PostUpdate = z.output<typeof updateBlogPostInputSchema>;
  * The blog: what readers read, and what the editor's desk writes. `now` is the clock readers are
  * at (a published post shows from its published_at on); tests may hand in their own.
  */
+/** A post's written fields as its row keeps them (create, import and edit alike); a blank excerpt comes from the text. */
+function writtenFields(data: NewBlogPost | SubstackImport | PostUpdate, content: string, substackUrl: string | null) {
+  return {
+    title: data.title,
+    content,
+    excerpt: data.excerpt || excerptFromMarkdown(content),
+    category: data.category,
+    read_time: data.readTime,
+    thumbnail_url: data.thumbnailUrl || null,
+    is_external: data.isExternal,
+    substack_url: substackUrl,
+  };
+}
+
 export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {}) {
   const repo = blogRepo(db);
 
@@ -53,15 +67,8 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
     const at = now();
     return repo.transaction(async (tx) => {
       const id = await tx.insert({
-        title: data.title,
-        content,
-        excerpt: data.excerpt || excerptFromMarkdown(content),
-        category: data.category,
-        read_time: data.readTime,
+        ...writtenFields(data, content, substackUrl),
         published_at: publishedAt,
-        thumbnail_url: data.thumbnailUrl || null,
-        is_external: data.isExternal,
-        substack_url: substackUrl,
         author_id: authorId,
         status,
         updated_at: at,
@@ -154,15 +161,8 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
             ? at
             : toIso(current.published_at);
         const edit: PostEdit = {
-          title: data.title,
-          content,
-          excerpt: data.excerpt || excerptFromMarkdown(content),
-          category: data.category,
-          read_time: data.readTime,
+          ...writtenFields(data, content, data.substackUrl || null),
           published_at: publishedAt,
-          thumbnail_url: data.thumbnailUrl || null,
-          is_external: data.isExternal,
-          substack_url: data.substackUrl || null,
           status: data.status,
           updated_at: at,
           updated_by: editorId,

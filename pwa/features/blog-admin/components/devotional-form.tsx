@@ -8,6 +8,7 @@ import { serverMessageOf } from '#pwa/lib/api-client';
 import { formatLocalDay } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useSaveDevotional } from '../api/devotionals-desk';
+import { firstMessages } from './form-fields';
 
 type Field = keyof DevotionalInput;
 type Values = Record<Field, string>;
@@ -24,12 +25,7 @@ const valuesOf = (devotional: Devotional | undefined): Values => ({
 export function validateDevotionalForm(values: Values): { body: DevotionalInput } | { errors: FieldErrors } {
   const parsed = devotionalInputSchema.safeParse(values);
   if (parsed.success) return { body: parsed.data };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { errors };
+  return { errors: firstMessages<Field>(parsed.error) };
 }
 
 /**

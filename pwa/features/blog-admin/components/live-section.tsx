@@ -10,6 +10,7 @@ import { serverMessageOf } from '#pwa/lib/api-client';
 import { formatDateTime } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { updateOf, useDeskStreams, useSaveStream } from '../api/live-desk';
+import { instantOf } from './form-fields';
 
 const EMPTY = { title: '', description: '', url: '', when: '' };
 type Field = keyof typeof EMPTY;
@@ -37,12 +38,11 @@ export function LiveSection() {
   const onSchedule = (event: FormEvent) => {
     event.preventDefault();
     if (save.isPending || !online) return;
-    const at = values.when ? new Date(values.when) : null;
     const parsed = liveStreamInputSchema.safeParse({
       title: values.title,
       description: values.description || null,
       url: values.url || null,
-      scheduledFor: at && !Number.isNaN(at.getTime()) ? at.toISOString() : '',
+      scheduledFor: instantOf(values.when) ?? '',
     });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};

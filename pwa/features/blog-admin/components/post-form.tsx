@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CalendarClock, FilePlus2, FileText, Save } from 'lucide-react';
-import type * as z from 'zod/mini';
 import { categories, type Category } from '#contract/common';
 import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT, type EditorPost } from '#contract/posts';
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
@@ -10,6 +9,7 @@ import { categoryLabel, formatDateTime } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
 import { changedSince, usePostForEditing, useUpdatePost } from '../api/edit-post';
+import { firstMessages, instantOf, localOf } from './form-fields';
 import { PostHistory } from './post-history';
 import { forgetUnsaved, readUnsaved, writeUnsaved, type UnsavedPost } from './unsaved-post';
 
@@ -41,19 +41,6 @@ const EMPTY: FormValues = {
   publishAt: '',
 };
 
-/** The instant a datetime-local value names in the editor's time zone, or null when empty or not a time. */
-function instantOf(local: string): string | null {
-  if (!local) return null;
-  const time = new Date(local).getTime();
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-}
-
-/** A datetime-local value (the editor's own time) for an instant. */
-function localOf(iso: string): string {
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
-
 /** The form filled with a post (or a saved version of one) to edit. */
 export function valuesOf(post: Pick<EditorPost, 'title' | 'excerpt' | 'content' | 'category' | 'readTime' | 'publishedAt'> & { status: string }): FormValues {
   return {
@@ -74,23 +61,12 @@ const isScheduled = (values: FormValues, now = Date.now()) => {
   return !values.isImport && at !== null && Date.parse(at) > now;
 };
 
-/** The first message per field, in the words of the contract's schemas (the API gives the same ones). */
-function fieldErrors(error: z.core.$ZodError | undefined, only?: Field[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error?.issues ?? []) {
-    const field = issue.path[0] as Field | undefined;
-    if (!field || (only && !only.includes(field)) || errors[field]) continue;
-    errors[field] = issue.message;
-  }
-  return errors;
-}
-
 /** Checks the form with createBlogPostInputSchema (and importSubstackInputSchema for an import); a body to send, or the field messages. */
 export function validatePostForm(values: FormValues, status: 'draft' | 'published' = 'published'): { body: CreatePostBody } | { errors: FieldErrors } {
   const common = { title: values.title, excerpt: values.excerpt, content: values.content, category: values.category, readTime: values.readTime };
   const publishedAt = instantOf(values.publishAt);
   const created = createBlogPostInputSchema.safeParse({ ...common, isExternal: false, status, ...(publishedAt ? { publishedAt } : {}) });
-  const errors = fieldErrors(created.error);
+  const errors = firstMessages<Field>(created.error);
   if (values.publishAt && !publishedAt && !values.isImport) errors.publishAt = 'Please enter a date and time';
   if (!values.isImport) return created.success ? { body: { kind: 'create', body: created.data } } : { errors };
 
@@ -100,7 +76,7 @@ export function validatePostForm(values: FormValues, status: 'draft' | 'publishe
     isExternal: true,
     ...(values.publishedAt ? { publishedAt: values.publishedAt } : {}),
   });
-  Object.assign(errors, fieldErrors(imported.error, ['substackUrl', 'publishedAt']));
+  Object.assign(errors, firstMessages<Field>(imported.error, ['substackUrl', 'publishedAt']));
   if (!values.substackUrl.trim()) errors.substackUrl = 'Substack URL is required';
   if (Object.keys(errors).length > 0 || !imported.success) return { errors };
   return { body: { kind: 'import', body: imported.data } };

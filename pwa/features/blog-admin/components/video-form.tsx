@@ -11,6 +11,7 @@ import { serverMessageOf } from '#pwa/lib/api-client';
 import { categoryLabel } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { alreadyOnSite, issuesByField, useSaveVideo } from '../api/videos-desk';
+import { firstMessages, instantOf, localOf } from './form-fields';
 
 export interface VideoFormValues {
   url: string;
@@ -26,19 +27,6 @@ type Field = keyof VideoFormValues;
 type FieldErrors = Partial<Record<Field, string>>;
 
 const EMPTY: VideoFormValues = { url: '', title: '', description: '', category: categories[0], duration: '', publishedAt: '' };
-
-/** The instant a datetime-local value names in the editor's time zone, or null when empty or not a time. */
-function instantOf(local: string): string | null {
-  if (!local) return null;
-  const time = new Date(local).getTime();
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-}
-
-/** A datetime-local value (the editor's own time) for an instant. */
-function localOf(iso: string): string {
-  const at = new Date(iso);
-  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-}
 
 /** The link an edit starts from: a short's as a /shorts/ link, so saving it keeps it a short. */
 export const linkOf = (video: Pick<Video, 'youtubeId' | 'isShort'>): string =>
@@ -70,11 +58,7 @@ export function validateVideoForm(values: VideoFormValues, keptDate?: string): {
     ...(publishedAt ? { publishedAt } : {}),
   };
   const parsed = videoInputSchema.safeParse(input);
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error?.issues ?? []) {
-    const field = issue.path[0] as Field | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
+  const errors: FieldErrors = firstMessages<Field>(parsed.error);
   if (!errors.url && !parseYoutubeLink(values.url)) errors.url = YOUTUBE_LINK_RULE;
   if (values.publishedAt && values.publishedAt !== keptDate && !publishedAt) errors.publishedAt = 'Please enter a date and time';
   return parsed.success && Object.keys(errors).length === 0 ? { body: parsed.data } : { errors };
