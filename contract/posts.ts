@@ -29,6 +29,35 @@ export type PostState = 'draft' | 'scheduled' | 'published';
 const postStatusSchema = z.enum(POST_STATUSES, { message: 'status must be draft or published' });
 const publishedAtSchema = z.iso.datetime({ offset: true, message: 'publishedAt must be an ISO date and time' });
 
+/** The longest alt text a cover picture takes. */
+export const COVER_ALT_MAX = 300;
+
+/**
+ * A cover picture: an image uploaded to this site (`/objects/{id}`, as `POST /api/objects/upload`
+ * gives it, or the same as an absolute URL on this origin). The API checks that it names an object
+ * it stored; '' or null means none (docs/product.md#blog-management).
+ */
+const coverImageUrlSchema = z.optional(
+  z.union([
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(500, 'The cover picture address must be at most 500 characters'),
+        z.refine((v) => v === '' || /^\/objects\/\S+$/.test(v) || /^https?:\/\/\S+$/i.test(v), 'The cover picture must be an image uploaded to this site'),
+      ),
+    z.null(),
+  ]),
+);
+const coverImageAltSchema = z.optional(
+  z.nullable(z.string().check(z.trim(), z.maxLength(COVER_ALT_MAX, `The cover picture's alt text must be at most ${COVER_ALT_MAX} characters`))),
+);
+
+/** A cover picture needs its alt text, for readers who cannot see it. */
+export const hasAltIfCover = (v: { coverImageUrl?: string | null | undefined; coverImageAlt?: string | null | undefined }) =>
+  !v.coverImageUrl || !!v.coverImageAlt?.trim();
+export const COVER_NEEDS_ALT = { message: 'A cover picture needs its alt text: describe the picture for readers who cannot see it', path: ['coverImageAlt'] };
+
 /** An external post (shown on Substack) needs its address. */
 const hasItsUrlIfExternal = (v: { isExternal: boolean; substackUrl?: string | null }) => !v.isExternal || !!v.substackUrl;
 const EXTERNAL_NEEDS_URL = { message: 'An external post needs its Substack URL', path: ['substackUrl'] };
@@ -48,12 +77,15 @@ export const createBlogPostInputSchema = z
     substackUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
     isExternal: z._default(z.boolean(), false),
     thumbnailUrl: z.optional(z.union([httpUrl, z.literal(''), z.null()])),
+    /** The cover picture (`/objects/{id}`), or '' / null for none; it needs `coverImageAlt`. */
+    coverImageUrl: coverImageUrlSchema,
+    coverImageAlt: coverImageAltSchema,
     /** 'published' unless told: 'draft' keeps it from readers. */
     status: z._default(postStatusSchema, 'published'),
     /** When readers may see it (a future instant schedules it); now when absent. */
     publishedAt: z.optional(publishedAtSchema),
   })
-  .check(z.refine(hasItsUrlIfExternal, EXTERNAL_NEEDS_URL));
+  .check(z.refine(hasItsUrlIfExternal, EXTERNAL_NEEDS_URL), z.refine(hasAltIfCover, COVER_NEEDS_ALT));
 export type CreateBlogPostInput = z.input<typeof createBlogPostInputSchema>;
 
 /**
@@ -66,7 +98,7 @@ export const updateBlogPostInputSchema = z
     ...createBlogPostInputSchema.def.shape,
     version: z.number({ message: 'version must be the version the edit started from' }).check(z.int('version must be a whole number'), z.minimum(1, 'version must be at least 1')),
   })
-  .check(z.refine(hasItsUrlIfExternal, EXTERNAL_NEEDS_URL));
+  .check(z.refine(hasItsUrlIfExternal, EXTERNAL_NEEDS_URL), z.refine(hasAltIfCover, COVER_NEEDS_ALT));
 export type UpdateBlogPostInput = z.input<typeof updateBlogPostInputSchema>;
 
 export const importSubstackInputSchema = z
@@ -108,6 +140,9 @@ export type EditorPostSummary = z.infer<typeof editorPostSummarySchema>;
 export const POST_STATE_FILTERS = ['all', 'draft', 'scheduled', 'published'] as const;
 export type PostStateFilter = (typeof POST_STATE_FILTERS)[number];
 
+/** The longest text the desk's search takes (`GET /api/blog?status=…&q=`): a few words, not a page. */
+export const DESK_SEARCH_MAX = 200;
+
 /** One saved version of a post (`GET /api/blog/{id}/versions`: newest first, the last 20). */
 export const postVersionSummarySchema = z.object({
   version: z.number(),
@@ -126,5 +161,7 @@ export const postVersionSchema = z.extend(postVersionSummarySchema, {
   category: categorySchema,
   readTime: z.number(),
   thumbnailUrl: z.nullable(z.string()),
+  coverImageUrl: z.nullable(z.string()),
+  coverImageAlt: z.nullable(z.string()),
 });
 export type PostVersion = z.infer<typeof postVersionSchema>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import './zod-locale';
 import { categorySchema, idSchema, pageLimitSchema } from './common';
 import { SEARCH_QUERY_MAX } from './content';
+import { DESK_SEARCH_MAX } from './posts';
 
 // The query strings of the public lists, as the API reads them (api/middleware/route.ts). Apart from the
 // shapes of the answers (content.ts), and not in contract/index.ts: the app never parses a query,
@@ -32,7 +33,7 @@ export const popularVideosQuerySchema = z.object({
 export const BLOG_PAGE_DEFAULT = 50;
 export const BLOG_PAGE_MAX = 100;
 
-/** `GET /api/blog?category=&limit=&offset=`: an empty `category=` means all categories. */
+/** `GET /api/blog?category=&limit=&offset=` (and the desk's `status=&q=`): an empty `category=` means all categories. */
 export const blogListQuerySchema = z.object({
   category: z.pipe(z.transform(emptyAsAbsent), z.optional(categorySchema)),
   limit: z._default(
@@ -44,8 +45,10 @@ export const blogListQuerySchema = z.object({
   offset: z._default(z.coerce.number({ message: 'offset must be a number' }).check(z.int('offset must be a whole number'), z.minimum(0, 'offset must be at least 0')), 0),
   /** The editor's desk's filter (postStateFilterSchema); a reader's is ignored. */
   status: z.optional(z.string()),
+  /** The desk's search, with `status`: words of a post's title, excerpt or text; a reader's is ignored. */
+  q: z._default(z.string().check(z.maxLength(DESK_SEARCH_MAX, `Search text must be at most ${DESK_SEARCH_MAX} characters`)), ''),
 });
-export type BlogListQuery = Omit<z.output<typeof blogListQuerySchema>, 'status'>;
+export type BlogListQuery = Omit<z.output<typeof blogListQuerySchema>, 'status' | 'q'>;
 
 /** `?status=` of the desk's post list (and `?status=all` on a post): which posts an editor sees. */
 export const postStateFilterSchema = z.enum(['draft', 'scheduled', 'published', 'all'], { message: 'status must be draft, scheduled, published or all' });

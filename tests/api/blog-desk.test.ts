@@ -149,6 +149,94 @@ describe("the desk's reads (?status=)", () => {
   });
 });
 
+describe("the desk's search (?status=&q=)", () => {
+  const ids = (res: { body: Array<{ id: number }> }) => res.body.map((p) => p.id);
+  const hour = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+
+  /** A draft, a scheduled post and a published one, each holding `word` only in its text, its excerpt or its title. */
+  async function threeStates(word: string) {
+    const draft = (await editor.post('/api/blog/create', aPost(aWord(), { status: 'draft', content: `A draft on ${word} and grace.`, publishedAt: hour(-3) }))).body;
+    const scheduled = (await editor.post('/api/blog/create', aPost(aWord(), { content: `Coming soon: ${word}.`, publishedAt: hour(48) }))).body;
+    const published = (await editor.post('/api/blog/create', aPost(aWord(), { excerpt: `All about ${word}`, publishedAt: hour(-1) }))).body;
+    return { draft, scheduled, published };
+  }
+
+  test('an editor finds a draft and a scheduled post by a word of their text, newest first, in the state chosen', async () => {
+    const word = aWord();
+    const { draft, scheduled, published } = await threeStates(word);
+    const other = (await editor.post('/api/blog/create', aPost(aWord(), { status: 'draft' }))).body;
+    const search = async (status: string, q = word) => {
+      const res = await editor.get(`/api/blog?status=${status}&q=${encodeURIComponent(q)}&limit=100`);
+      expect(res.status, `${status} ${q}`).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      return res;
+    };
+    const all = await search('all');
+    expect(ids(all)).toEqual([scheduled.id, published.id, draft.id]);
+    expect(all.body.map((p: { status: string }) => p.status)).toEqual(['scheduled', 'published', 'draft']);
+    expect(all.body[0]).not.toHaveProperty('content');
+    expect(ids(await search('draft'))).toEqual([draft.id]);
+    expect(ids(await search('scheduled'))).toEqual([scheduled.id]);
+    expect(ids(await search('published'))).toEqual([published.id]);
+    // Every word is needed, each as a prefix, whatever its case; a title is searched too.
+    expect(ids(await search('all', `${word.slice(0, 7).toUpperCase()} grace`))).toEqual([draft.id]);
+    expect(ids(await search('draft', `${word} nosuchwordzq`))).toEqual([]);
+    expect(ids(await search('all', other.title.slice(3)))).toEqual([other.id]);
+    // Text with no letter or digit finds nothing; a blank one is the plain list.
+    expect(ids(await search('draft', '"*%!'))).toEqual([]);
+    expect(ids(await search('draft', '   '))).toEqual(expect.arrayContaining([draft.id, other.id]));
+
+    // Readers' search never finds them before their time.
+    const found = ids({ body: (await app.client().get(`/api/search?q=${word}`)).body.blogPosts });
+    expect(found).toEqual([published.id]);
+  });
+
+  test('pages of a search neither repeat nor skip a post, posts of the same instant included', async () => {
+    const word = aWord();
+    const at = hour(-5);
+    const created: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const overrides = { content: `Part ${i} of ${word}.`, publishedAt: i < 4 ? at : hour(-4 - i / 10), ...(i % 2 ? { status: 'draft' } : {}) };
+      created.push((await editor.post('/api/blog/create', aPost(aWord(), overrides))).body.id);
+    }
+    const whole = ids(await editor.get(`/api/blog?status=all&q=${word}&limit=100`));
+    expect(whole).toHaveLength(7);
+    expect([...whole].sort((a, b) => a - b)).toEqual(created);
+    const paged: number[] = [];
+    for (let offset = 0; offset < 9; offset += 3) paged.push(...ids(await editor.get(`/api/blog?status=all&q=${word}&limit=3&offset=${offset}`)));
+    expect(paged).toEqual(whole);
+    // The drafts among them, paged the same way.
+    const drafts = ids(await editor.get(`/api/blog?status=draft&q=${word}&limit=100`));
+    expect(drafts).toHaveLength(3);
+    expect([...ids(await editor.get(`/api/blog?status=draft&q=${word}&limit=2`)), ...ids(await editor.get(`/api/blog?status=draft&q=${word}&limit=2&offset=2`))]).toEqual(drafts);
+  });
+
+  test("a reader's or a visitor's q with status is ignored: they get only what readers see", async () => {
+    const word = aWord();
+    const { draft, scheduled, published } = await threeStates(word);
+    for (const client of [reader, app.client()]) {
+      for (const status of ['all', 'draft', 'scheduled']) {
+        const res = await client.get(`/api/blog?status=${status}&q=${word}&limit=100`);
+        expect(res.status).toBe(200);
+        expect(ids(res)).toContain(published.id);
+        expect(ids(res)).not.toContain(draft.id);
+        expect(ids(res)).not.toContain(scheduled.id);
+        expect(res.body[0]).not.toHaveProperty('status');
+      }
+    }
+  });
+
+  test(`a q longer than 200 characters is 400 with a message, for anyone`, async () => {
+    const long = 'a'.repeat(201);
+    for (const client of [editor, reader, app.client()]) {
+      const res = await client.get(`/api/blog?status=all&q=${long}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(/Search text must be at most 200 characters/);
+    }
+    expect((await editor.get(`/api/blog?status=all&q=${'a'.repeat(200)}`)).status).toBe(200);
+  });
+});
+
 describe('PUT /api/blog/{id}', () => {
   test('401 signed out, 403 a reader, 400 each bad field, 404 unknown, in that order', async () => {
     const { id } = (await editor.post('/api/blog/create', aPost())).body;

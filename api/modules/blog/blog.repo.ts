@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Category, PostState, PostStatus } from '#contract';
 import { isPostgres, type Db } from '#api/db';
+import { postsMatching } from '#api/lib/full-text';
 import { BLOG_SUMMARY_COLUMNS, type BlogPostRow, type EditorPostRow, type PostVersionRow } from './blog.mapper';
 
 /** Every column the API shows; never `*`, which on PostgreSQL also carries the search vector. */
@@ -110,8 +111,11 @@ function blogQueries(db: Db | Knex.Transaction) {
       return db('blog_posts as p').leftJoin('users as u', 'u.id', 'p.updated_by').select(EDITOR_POST_COLUMNS).where('p.id', id).first();
     },
 
-    /** The desk's list: newest first, by state and category. */
-    async listForEditor({ category, limit, offset, now, state }: ListOptions & { state: PostState | 'all' }): Promise<EditorPostRow[]> {
+    /**
+     * The desk's list: newest first, by state and category; with `words`, only the posts whose
+     * title, excerpt or text hold every one (migration 002's full-text index, drafts included).
+     */
+    async listForEditor({ category, limit, offset, now, state, words }: ListOptions & { state: PostState | 'all'; words?: readonly string[] | undefined }): Promise<EditorPostRow[]> {
       const query = inState(db('blog_posts as p').leftJoin('users as u', 'u.id', 'p.updated_by'), state, now)
         .select(EDITOR_POST_COLUMNS.filter((c) => c !== 'p.content'))
         .orderBy([
@@ -121,6 +125,10 @@ function blogQueries(db: Db | Knex.Transaction) {
         .limit(limit)
         .offset(offset);
       if (category) query.where('p.category', category);
+      if (words?.length) {
+        const matching = postsMatching(isPostgres(db), words, 'p');
+        query.whereRaw(matching.sql, matching.bindings);
+      }
       return query;
     },
 

@@ -25,18 +25,19 @@ export function blogRoutes({ blog: service, users }: { blog: BlogService; users:
   };
 
   // With `?status=` (the desk's), never answered from or into the public cache: an editor gets
-  // drafts and scheduled posts, a reader (whose status is ignored) what readers see.
+  // drafts and scheduled posts, searched by `q` (docs/product.md#blog-management), a reader
+  // (whose status and q are ignored) what readers see.
   router.get(
     '/blog',
     route({ query: blogListQuerySchema }, async (ctx, { query }) => {
-      const { status, ...list } = query;
+      const { status, q, ...list } = query;
       if (status === undefined) {
         cachePublicly(ctx);
         ctx.body = await service.list(list);
         return;
       }
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = (await isEditor(ctx)) ? await service.listForEditor({ ...list, state: z.parse(postStateFilterSchema, status) }) : await service.list(list);
+      ctx.body = (await isEditor(ctx)) ? await service.listForEditor({ ...list, q, state: z.parse(postStateFilterSchema, status) }) : await service.list(list);
     }),
   );
 

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '#api/db';
 import { AppError, notFound } from '#api/errors';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
+import { tokenize } from '#api/lib/full-text';
 import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown';
 import { toBlogPost, toBlogPostSummary, toEditorPost, toPostVersion, toPostVersionSummary } from './blog.mapper';
 import { blogRepo, type BlogQueries, type PostEdit } from './blog.repo';
@@ -85,10 +86,17 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
       return (await repo.list({ ...query, now: now() })).map(toBlogPostSummary);
     },
 
-    /** The desk's list: every post in `state` (drafts, scheduled, published or all), newest first, with its state and version. */
-    async listForEditor(query: BlogListQuery & { state: PostState | 'all' }): Promise<Array<Omit<EditorPost, 'content'>>> {
+    /**
+     * The desk's list: every post in `state` (drafts, scheduled, published or all), newest first,
+     * with its state and version. A non-blank `q` keeps the posts whose title, excerpt or text hold
+     * each of its words (as prefixes, through the full-text index site search uses); text with no
+     * letter or digit finds nothing, as site search does (docs/product.md#blog-management).
+     */
+    async listForEditor({ q = '', ...query }: BlogListQuery & { state: PostState | 'all'; q?: string }): Promise<Array<Omit<EditorPost, 'content'>>> {
+      const words = q.trim() === '' ? undefined : tokenize(q);
+      if (words?.length === 0) return [];
       const at = now();
-      return (await repo.listForEditor({ ...query, now: at })).map((row) => {
+      return (await repo.listForEditor({ ...query, words, now: at })).map((row) => {
         const { content: _content, ...summary } = toEditorPost(row, at);
         return summary;
       });

@@ -3,7 +3,7 @@ import { isPostgres, type Db } from '#api/db';
 import { nowIso } from '#api/lib/convert';
 import { BLOG_SUMMARY_COLUMNS, toBlogPostSummary, type BlogPostRow } from '../blog/blog.mapper';
 import { VIDEO_COLUMNS, toVideo, type VideoRow } from '../videos/video.mapper';
-import { toFtsMatch, tokenize, toTsQuery } from './search.query';
+import { PG_TSQUERY, pgTsqueryBindings, toFtsMatch, tokenize, toTsQuery } from '#api/lib/full-text';
 
 export interface VideoSearchFilters {
   isShort?: boolean;
@@ -48,14 +48,6 @@ function inRankOrder<T extends { id: number | string }>(ids: number[], rows: T[]
   const byId = new Map(rows.map((r) => [Number(r.id), r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-
-/**
- * The tsquery of the words under the english config. A query made only of stop words
- * ("the", "and or not") is empty there, so it falls back to the 'simple' config, which keeps
- * every word as a prefix. A stable expression of constants, so the GIN index serves it.
- */
-const PG_TSQUERY = `(CASE WHEN numnode(to_tsquery('english', ?)) > 0 THEN to_tsquery('english', ?) ELSE to_tsquery('simple', ?) END)`;
-const pgTsqueryBindings = (tsq: string): Binding[] => [tsq, tsq, tsq];
 
 /** ` AND t.is_short = ? AND t.category = ?` for the filters that are set. */
 function videoFilterSql(filters: VideoSearchFilters): { sql: string; bindings: Binding[] } {

@@ -1,6 +1,8 @@
 // Turns whatever a visitor typed into the words a full-text index can match, so that no
 // character of the input ever reaches the query syntax of FTS5 or tsquery: quotes, `*`, `%`,
-// `NEAR(`, `AND OR NOT`, SQL fragments and emoji simply fall away between the words.
+// `NEAR(`, `AND OR NOT`, SQL fragments and emoji simply fall away between the words. The indexes
+// are migration 002's; site search (modules/search) ranks with them, the desk's list
+// (modules/blog) filters with them.
 
 export const MAX_TOKENS = 12;
 export const MAX_TOKEN_LENGTH = 40;
@@ -39,4 +41,23 @@ export function toFtsMatch(tokens: readonly string[]): string {
  */
 export function toTsQuery(tokens: readonly string[]): string {
   return tokens.map((t) => (isPrefix(t) ? `'${t}':*` : `'${t}'`)).join(' & ');
+}
+
+/**
+ * The tsquery of the words under the english config. A query made only of stop words
+ * ("the", "and or not") is empty there, so it falls back to the 'simple' config, which keeps
+ * every word as a prefix. A stable expression of constants, so the GIN index serves it; its
+ * three `?` take `toTsQuery(tokens)` each (pgTsqueryBindings).
+ */
+export const PG_TSQUERY = `(CASE WHEN numnode(to_tsquery('english', ?)) > 0 THEN to_tsquery('english', ?) ELSE to_tsquery('simple', ?) END)`;
+export const pgTsqueryBindings = (tsq: string): string[] => [tsq, tsq, tsq];
+
+/**
+ * A WHERE condition, as SQL and its bindings, that holds for the posts whose title, excerpt or
+ * text hold every word (each as a prefix), whatever their state: the FTS5 table on SQLite, the
+ * tsvector column on PostgreSQL. `alias` is the query's name for blog_posts. No LIKE scan.
+ */
+export function postsMatching(pg: boolean, tokens: readonly string[], alias: string): { sql: string; bindings: string[] } {
+  if (pg) return { sql: `${alias}.search_vector @@ ${PG_TSQUERY}`, bindings: pgTsqueryBindings(toTsQuery(tokens)) };
+  return { sql: `${alias}.id IN (SELECT rowid FROM blog_posts_fts WHERE blog_posts_fts MATCH ?)`, bindings: [toFtsMatch(tokens)] };
 }

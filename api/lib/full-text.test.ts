@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_TOKEN_LENGTH, MAX_TOKENS, toFtsMatch, tokenize, toTsQuery } from './search.query';
+import { MAX_TOKEN_LENGTH, MAX_TOKENS, toFtsMatch, tokenize, toTsQuery } from './full-text';
 
 describe('tokenize', () => {
   test('when given words and punctuation, then only lower-cased letters and digits remain', () => {
