@@ -30,6 +30,13 @@ export const blogPostSummarySchema = z.object({
   views: z.number(),
   publishedAt: z.string(),
   thumbnailUrl: z.nullable(z.string()),
+  /**
+   * The post's cover picture: an image uploaded to this site (`/objects/{id}`), shown on its card,
+   * at the top of the post and as its og:image; null when it has none (the card then shows
+   * `thumbnailUrl`). `coverImageAlt` describes it for readers who cannot see it.
+   */
+  coverImageUrl: z.nullable(z.string()),
+  coverImageAlt: z.nullable(z.string()),
   featured: z.boolean(),
   isExternal: z.boolean(),
   substackUrl: z.nullable(z.string()),

@@ -11,6 +11,8 @@ export const aSavedPost = (id: number, overrides: Partial<BlogPost> = {}): BlogP
   views: 1,
   publishedAt: '2025-01-01T00:00:00.000Z',
   thumbnailUrl: null,
+  coverImageUrl: null,
+  coverImageAlt: null,
   featured: false,
   isExternal: false,
   substackUrl: null,

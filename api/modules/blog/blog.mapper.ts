@@ -11,6 +11,8 @@ export interface BlogPostRow {
   views: number | string;
   published_at: unknown;
   thumbnail_url: string | null;
+  cover_image_url?: string | null;
+  cover_image_alt?: string | null;
   featured: unknown;
   is_external: unknown;
   substack_url: string | null;
@@ -41,6 +43,8 @@ export function toBlogPostSummary(row: BlogPostRow): BlogPostSummary {
     views: toNumber(row.views),
     publishedAt: toIso(row.published_at),
     thumbnailUrl: row.thumbnail_url,
+    coverImageUrl: row.cover_image_url ?? null,
+    coverImageAlt: row.cover_image_url ? (row.cover_image_alt ?? null) : null,
     featured: toBool(row.featured),
     isExternal: toBool(row.is_external),
     substackUrl: row.substack_url,
@@ -74,6 +78,8 @@ export interface PostVersionRow {
   category?: string;
   read_time?: number | string;
   thumbnail_url?: string | null;
+  cover_image_url?: string | null;
+  cover_image_alt?: string | null;
 }
 
 /** The desk's word for a post: a published post dated after `now` is scheduled. */
@@ -114,6 +120,8 @@ export function toPostVersion(row: PostVersionRow): PostVersion {
     category: row.category as PostVersion['category'],
     readTime: toNumber(row.read_time),
     thumbnailUrl: row.thumbnail_url ?? null,
+    coverImageUrl: row.cover_image_url ?? null,
+    coverImageAlt: row.cover_image_url ? (row.cover_image_alt ?? null) : null,
   };
 }
 

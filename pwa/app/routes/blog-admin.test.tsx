@@ -1,11 +1,13 @@
 import '#pwa/features/blog/test/browser-like-node-name';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { EditorPostSummary } from '#contract/posts';
 import { blogKeys } from '#pwa/features/blog';
 import { blogAdminKeys } from '#pwa/features/blog-admin';
-import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
+import { POSTS_OFFLINE } from '#pwa/features/blog-admin/components/desk';
+import { SAVE_RETRY_MS } from '#pwa/features/blog-admin/components/post-form';
+import { json, mockFetch, offline, type Answer, type MockRequest } from '#pwa/test/fetch';
 import { setOnline } from '#pwa/test/online';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { renderWithSaved } from '#pwa/test/render-saved';
@@ -22,6 +24,8 @@ function aSummary(id: number, overrides: Partial<EditorPostSummary> = {}): Edito
     views: 0,
     publishedAt: '2025-02-01T00:00:00.000Z',
     thumbnailUrl: null,
+    coverImageUrl: null,
+    coverImageAlt: null,
     featured: false,
     isExternal: false,
     substackUrl: null,
@@ -39,7 +43,7 @@ function renderPage() {
 }
 
 /** Signed in as `user`; the admin list answers `list()`; `other` answers anything else. */
-function serve(user: ReturnType<typeof aUser> | null, list: () => EditorPostSummary[], other?: (r: MockRequest) => Response) {
+function serve(user: ReturnType<typeof aUser> | null, list: () => EditorPostSummary[], other?: (r: MockRequest) => Answer) {
   if (user) storeUser(user);
   return mockFetch((r) => {
     if (r.path === '/api/auth/me') return user ? json(200, user) : json(401, { message: 'Not signed in' });
@@ -312,10 +316,20 @@ describe('/blog-admin for editors: the list of posts', () => {
 
 describe('/blog-admin offline', () => {
   const DAY = 24 * 60 * 60 * 1000;
+  // jsdom does not apply a disabled fieldset to its fields' :disabled (browsers do): the fieldset is asked.
+  const heldFieldset = () => field('Title').closest('fieldset');
 
-  test('the list saved here shows with its age; publishing, featuring and deleting wait for the connection, with a note', async () => {
+  test('the list saved here shows with its age; featuring and deleting wait for the connection; a save waits and goes once back', async () => {
     storeUser(editor);
-    const requests = mockFetch(() => offline());
+    let connected = false;
+    const created = { ...aSummary(9, { title: 'Written on a plane' }), content: '' };
+    const requests = mockFetch((r) => {
+      if (!connected) return offline();
+      if (r.path === '/api/auth/me') return json(200, editor);
+      if (r.method === 'POST' && r.path === '/api/blog/create') return json(201, created);
+      if (r.method === 'GET' && r.path.startsWith('/api/blog?status=all')) return json(200, [created]);
+      return json(500, { message: `unexpected ${r.method} ${r.path}` });
+    });
     setOnline(false);
     const router = createMemoryRouter([{ path: '/blog-admin/*', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
     renderWithSaved(<RouterProvider router={router} />, (queryClient) =>
@@ -323,17 +337,64 @@ describe('/blog-admin offline', () => {
     );
     const item = await screen.findByRole('listitem', { name: 'Saved post' });
     expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 3 days ago');
-    expect(screen.getByText("You're offline. Connect to publish, feature or delete articles.").closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText(POSTS_OFFLINE).closest('[role="status"]')).toBeTruthy();
     expect((within(item).getByRole('button', { name: 'Feature "Saved post"' }) as HTMLButtonElement).disabled).toBe(true);
     expect((within(item).getByRole('button', { name: 'Delete "Saved post"' }) as HTMLButtonElement).disabled).toBe(true);
+
     await userEvent.type(field('Title'), 'Written on a plane');
-    expect((publish() as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(publish());
+    expect(await screen.findByText(/You're offline: the post will be saved when you're back online/)).toBeTruthy();
+    // Held while it waits: what goes is what was saved.
+    expect(heldFieldset()?.disabled).toBe(true);
     expect(requests.filter((r) => r.path.startsWith('/api/blog'))).toEqual([]);
 
+    connected = true;
     setOnline(true);
-    await waitFor(() => expect((publish() as HTMLButtonElement).disabled).toBe(false));
-    expect(screen.queryByText("You're offline. Connect to publish, feature or delete articles.")).toBeNull();
-    expect((field('Title') as HTMLInputElement).value).toBe('Written on a plane');
+    expect((await screen.findByTestId('toast')).textContent).toContain('Blog post created successfully');
+    const sent = requests.filter((r) => r.method === 'POST' && r.path === '/api/blog/create');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.body).toMatchObject({ title: 'Written on a plane', status: 'published' });
+    expect(sent[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.queryByText(POSTS_OFFLINE)).toBeNull();
+    expect((field('Title') as HTMLInputElement).value).toBe('');
+  });
+
+  test('a save whose answer was lost is sent again with the same Idempotency-Key; "Keep editing" lets go of a waiting save', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      let answerLost = true;
+      const requests = serve(editor, () => [], (r) => {
+        if (r.method !== 'POST' || r.path !== '/api/blog/create') return json(500, { message: 'unexpected' });
+        if (answerLost) {
+          answerLost = false;
+          return offline();
+        }
+        return json(201, { ...aSummary(3, { title: 'Lost answer' }), content: '' });
+      });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      renderPage();
+      await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+      await user.type(field('Title'), 'Lost answer');
+      await user.click(publish());
+      expect(await screen.findByText(/The connection dropped: the post will be saved when you're back online/)).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(SAVE_RETRY_MS));
+      expect((await screen.findByTestId('toast')).textContent).toContain('Blog post created successfully');
+      const sent = requests.filter((r) => r.method === 'POST' && r.path === '/api/blog/create');
+      expect(sent).toHaveLength(2);
+      expect(sent[1]!.headers.get('Idempotency-Key')).toBe(sent[0]!.headers.get('Idempotency-Key'));
+
+      // Offline again: a waiting save can be let go of, and the form is the editor's again.
+      setOnline(false);
+      await user.type(field('Title'), 'Second thoughts');
+      await user.click(publish());
+      await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+      expect(heldFieldset()?.disabled).toBe(false);
+      setOnline(true);
+      await act(() => vi.advanceTimersByTimeAsync(SAVE_RETRY_MS));
+      expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test('a list never fetched here needs a connection, not "Failed to fetch blog posts"', async () => {

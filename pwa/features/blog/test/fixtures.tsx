@@ -19,6 +19,8 @@ export function aPost(overrides: Partial<BlogPost> = {}): BlogPost {
     views: 1234,
     publishedAt: '2025-03-04T10:00:00.000Z',
     thumbnailUrl: null,
+    coverImageUrl: null,
+    coverImageAlt: null,
     featured: false,
     isExternal: false,
     substackUrl: null,

@@ -31,6 +31,8 @@ const aPost = (overrides: Partial<BlogPostSummary> = {}): BlogPostSummary => ({
   views: 50,
   publishedAt: '2025-01-15T00:00:00.000Z',
   thumbnailUrl: null,
+  coverImageUrl: null,
+  coverImageAlt: null,
   featured: false,
   isExternal: false,
   substackUrl: null,
