@@ -546,7 +546,7 @@ describe('/blog-admin: editing a post', () => {
       if (r.path === '/api/blog/4/versions')
         return json(200, [3, 2, 1].map((version) => ({ version, title: `Title ${version}`, status: 'published', publishedAt: '2025-02-01T00:00:00.000Z', savedAt: '2025-02-0' + version + 'T00:00:00.000Z', savedBy: { id: 1, username: 'editor' } })));
       if (r.path === '/api/blog/4/versions/1')
-        return json(200, { version: 1, title: 'Title 1', status: 'published', publishedAt: '2025-02-01T00:00:00.000Z', savedAt: '2025-02-01T00:00:00.000Z', savedBy: null, content: 'First body.', excerpt: null, category: 'ministry', readTime: 2, thumbnailUrl: null });
+        return json(200, { version: 1, title: 'Title 1', status: 'published', publishedAt: '2025-02-01T00:00:00.000Z', savedAt: '2025-02-01T00:00:00.000Z', savedBy: null, content: 'First body.', excerpt: null, category: 'ministry', readTime: 2, thumbnailUrl: null, coverImageUrl: null, coverImageAlt: null });
       return json(500, { message: 'unexpected' });
     });
     const user = userEvent.setup();

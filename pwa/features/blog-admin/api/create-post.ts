@@ -11,12 +11,13 @@ export type CreatePostBody =
 
 /**
  * POST /api/blog/create, or /api/blog/import-substack for a Substack post (kept external, with its
- * own publication date). Editors only (403 otherwise). A plain call, not the outbox: an editor
- * publishes online and is told at once when it fails.
+ * own publication date). Editors only (403 otherwise). A plain call, not the outbox: the editor is
+ * there to see a refusal (a conflict, a bad field). `key` is the save's Idempotency-Key: a save
+ * sent again after its answer was lost is answered once, never made twice.
  */
-export function createPost(input: CreatePostBody): Promise<BlogPost> {
+export function createPost(input: CreatePostBody & { key?: string }): Promise<BlogPost> {
   const path = input.kind === 'import' ? '/api/blog/import-substack' : '/api/blog/create';
-  return apiFetch(path, { method: 'POST', body: input.body, schema: blogPostSchema });
+  return apiFetch(path, { method: 'POST', body: input.body, schema: blogPostSchema, ...(input.key ? { headers: { 'Idempotency-Key': input.key } } : {}) });
 }
 
 export function useCreatePost() {

@@ -15,9 +15,9 @@ export const usePostForEditing = (id: number | null) =>
     gcTime: 0,
   });
 
-/** PUT /api/blog/{id}: the edit, made from `version`. */
-export function updatePost({ id, body }: { id: number; body: UpdateBlogPostInput }): Promise<EditorPost> {
-  return apiFetch(`/api/blog/${id}`, { method: 'PUT', body, schema: editorPostSchema });
+/** PUT /api/blog/{id}: the edit, made from `version`; `key` as createPost's. */
+export function updatePost({ id, body, key }: { id: number; body: UpdateBlogPostInput; key?: string }): Promise<EditorPost> {
+  return apiFetch(`/api/blog/${id}`, { method: 'PUT', body, schema: editorPostSchema, ...(key ? { headers: { 'Idempotency-Key': key } } : {}) });
 }
 
 export function useUpdatePost() {

@@ -1,24 +1,20 @@
 import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import { OfflineNote } from '#pwa/components/ui/offline';
 import { SignInRequired } from '#pwa/components/ui/sign-in-required';
 import { useUser } from '#pwa/lib/session';
-import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { Desk } from './desk';
 
 export const SIGNED_OUT_TEXT = 'Blog Management is for editors. Please sign in with an editor account.';
 export const NOT_EDITOR_TEXT = 'This page is for editors only.';
-export const ADMIN_OFFLINE = "You're offline. Connect to publish, feature or delete articles.";
 
 /**
  * /blog-admin below its heading. Only editors (user.isEditor: the role granted with `npm run editor`)
  * get the form and the list; anyone else is told so plainly (the API refuses them anyway, 403).
- * Offline the list saved on this device shows and the form can be filled in, but publishing,
- * featuring and deleting wait for the connection (a note says so).
+ * Offline each section shows what this device saved and says what waits for the connection
+ * (desk.tsx); a post's Save waits and is sent once back (post-form.tsx).
  */
 export function BlogAdmin({ renderPreview }: { renderPreview: (markdown: string) => ReactNode }) {
   const { user, isLoading } = useUser();
-  const online = useOnlineStatus();
   if (isLoading) return <span className="loading loading-spinner" aria-label="Loading…" />;
   if (!user) return <SignInRequired message={SIGNED_OUT_TEXT} />;
   if (!user.isEditor) {
@@ -33,9 +29,6 @@ export function BlogAdmin({ renderPreview }: { renderPreview: (markdown: string)
     );
   }
   return (
-    <div className="flex flex-col gap-6">
-      {online ? null : <OfflineNote className="rounded-box border border-base-300 bg-base-200 px-4 py-3">{ADMIN_OFFLINE}</OfflineNote>}
-      <Desk userId={user.id} renderPreview={renderPreview} />
-    </div>
+    <Desk userId={user.id} renderPreview={renderPreview} />
   );
 }

@@ -1,5 +1,7 @@
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { NavLink, Route, Routes } from 'react-router-dom';
+import { OfflineNote } from '#pwa/components/ui/offline';
+import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { ActivitySection } from './activity-section';
 import { AdminPostList } from './admin-post-list';
 import { CommentsSection } from './comments-section';
@@ -26,23 +28,46 @@ function PostsSection({ renderPreview }: DeskSectionProps) {
   );
 }
 
+/** What the Posts section says offline: its form keeps what is typed and saves it once back (post-form.tsx). */
+export const POSTS_OFFLINE = "You're offline: changes will be saved when you're back online";
+
+interface DeskSection {
+  path: string;
+  label: string;
+  Section: ComponentType<DeskSectionProps>;
+  /** What the section says while the device is offline: what waits for the connection. */
+  offline: string;
+}
+
 /**
  * The editor's desk's sections, in the order of its nav: each a sub-route of /blog-admin
  * (Posts is also /blog-admin itself). A section is added here, with its component.
  */
-export const DESK_SECTIONS: ReadonlyArray<{ path: string; label: string; Section: ComponentType<DeskSectionProps> }> = [
-  { path: 'posts', label: 'Posts', Section: PostsSection },
-  { path: 'videos', label: 'Videos', Section: VideosSection },
-  { path: 'devotionals', label: 'Devotionals', Section: DevotionalsSection },
-  { path: 'live', label: 'Live', Section: LiveSection },
-  { path: 'comments', label: 'Comments', Section: CommentsSection },
-  { path: 'subscribers', label: 'Subscribers', Section: SubscribersSection },
-  { path: 'activity', label: 'Activity', Section: ActivitySection },
+export const DESK_SECTIONS: readonly DeskSection[] = [
+  { path: 'posts', label: 'Posts', Section: PostsSection, offline: POSTS_OFFLINE },
+  { path: 'videos', label: 'Videos', Section: VideosSection, offline: "You're offline. Connect to add, edit, feature or delete videos." },
+  { path: 'devotionals', label: 'Devotionals', Section: DevotionalsSection, offline: "You're offline. Connect to write or delete devotionals." },
+  { path: 'live', label: 'Live', Section: LiveSection, offline: "You're offline. Connect to schedule streams, go live or hide questions." },
+  { path: 'comments', label: 'Comments', Section: CommentsSection, offline: "You're offline. Connect to hide or dismiss reported comments." },
+  { path: 'subscribers', label: 'Subscribers', Section: SubscribersSection, offline: "You're offline. Connect to see the latest subscribers and export them." },
+  { path: 'activity', label: 'Activity', Section: ActivitySection, offline: "You're offline. Connect to see the latest activity." },
 ];
+
+/** A section under its offline note (shown while the device is offline). */
+function SectionPage({ section, ...props }: DeskSectionProps & { section: DeskSection }) {
+  const online = useOnlineStatus();
+  const { Section } = section;
+  return (
+    <div className="flex flex-col gap-6">
+      {online ? null : <OfflineNote className="rounded-box border border-base-300 bg-base-200 px-4 py-3">{section.offline}</OfflineNote>}
+      <Section {...props} />
+    </div>
+  );
+}
 
 /** The desk for an editor: its nav (a row of tabs that scrolls on a phone) and the section shown. */
 export function Desk(props: DeskSectionProps) {
-  const Posts = DESK_SECTIONS[0]!.Section;
+  const posts = DESK_SECTIONS[0]!;
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Editor's desk" className="-mx-4 overflow-x-auto px-4">
@@ -61,9 +86,9 @@ export function Desk(props: DeskSectionProps) {
         </div>
       </nav>
       <Routes>
-        <Route index element={<Posts {...props} />} />
-        {DESK_SECTIONS.map(({ path, Section }) => (
-          <Route key={path} path={path} element={<Section {...props} />} />
+        <Route index element={<SectionPage section={posts} {...props} />} />
+        {DESK_SECTIONS.map((section) => (
+          <Route key={section.path} path={section.path} element={<SectionPage section={section} {...props} />} />
         ))}
       </Routes>
     </div>

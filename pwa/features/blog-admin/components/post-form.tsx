@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CalendarClock, FilePlus2, FileText, Save } from 'lucide-react';
+import { CalendarClock, CloudOff, FilePlus2, FileText, Save } from 'lucide-react';
 import { categories, type Category } from '#contract/common';
 import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT, type EditorPost } from '#contract/posts';
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
 import { useToast } from '#pwa/components/ui/toast';
-import { serverMessageOf } from '#pwa/lib/api-client';
+import { NetworkError, serverMessageOf } from '#pwa/lib/api-client';
 import { categoryLabel, formatDateTime } from '#pwa/lib/format';
+import { newId } from '#pwa/lib/ids';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
 import { changedSince, usePostForEditing, useUpdatePost } from '../api/edit-post';
@@ -82,6 +83,23 @@ export function validatePostForm(values: FormValues, status: 'draft' | 'publishe
   return { body: { kind: 'import', body: imported.data } };
 }
 
+/**
+ * A save pressed offline, or whose request did not get through: sent again once the device is back
+ * online, with the same Idempotency-Key, so a save whose answer was lost is never made twice. The
+ * form is held as it was while it waits ("Keep editing" lets go of it), so what is sent is what the
+ * editor saved; an edit still carries its version, and a stale one is refused like any other.
+ */
+interface WaitingSave {
+  status: 'draft' | 'published';
+  fromVersion: number | undefined;
+  key: string;
+  /** Failed sends so far: while the browser believes it is online, the next try waits a little. */
+  tries: number;
+}
+
+/** How long a save that did not get through (while the browser says it is online) waits before it is tried again. */
+export const SAVE_RETRY_MS = 10_000;
+
 /** What an edit starts from: the post's id, its state and the version the form was filled from. */
 interface EditBase {
   id: number;
@@ -111,6 +129,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
   const [errors, setErrors] = useState<FieldErrors>({});
   const [tab, setTab] = useState<'write' | 'preview'>('write');
   const [attempt, setAttempt] = useState(0);
+  const [waiting, setWaiting] = useState<WaitingSave | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreatePost();
   const online = useOnlineStatus();
@@ -138,6 +157,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
   }, [loaded?.id, loaded?.version, editingId]);
 
   const stopEditing = () => {
+    setWaiting(null);
     setBase(null);
     setConflict(null);
     setValues(EMPTY);
@@ -173,8 +193,8 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
   const pending = create.isPending || update.isPending;
   // What the last save asked for: "Keep mine" asks for it again, from their version.
   const lastStatus = useRef<'draft' | 'published'>('published');
-  const save = (status: 'draft' | 'published', fromVersion?: number) => {
-    if (pending || !online) return;
+  const save = (status: 'draft' | 'published', fromVersion?: number, retry?: WaitingSave) => {
+    if (pending) return;
     lastStatus.current = status;
     const result = validatePostForm(values, status);
     if ('errors' in result) {
@@ -184,10 +204,18 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
       return;
     }
     setErrors({});
+    const key = retry?.key ?? newId();
+    // A send that failed waits SAVE_RETRY_MS before the next; one pressed offline goes when back.
+    const waitForConnection = (failed: boolean) => setWaiting({ status, fromVersion, key, tries: (retry?.tries ?? 0) + (failed ? 1 : 0) });
+    if (!online) {
+      waitForConnection(false);
+      return;
+    }
+    setWaiting(null);
     if (base && result.body.kind === 'create') {
       const body = { ...result.body.body, isExternal: base.isExternal, substackUrl: base.substackUrl, thumbnailUrl: base.thumbnailUrl, version: fromVersion ?? base.version };
       update.mutate(
-        { id: base.id, body },
+        { id: base.id, body, key },
         {
           onSuccess: (post) => {
             toast({ title: post.status === 'draft' ? 'Draft saved' : post.status === 'scheduled' ? 'Blog post scheduled' : 'Blog post updated' });
@@ -196,6 +224,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
             setTab('write');
           },
           onError: (error) => {
+            if (error instanceof NetworkError) return waitForConnection(true);
             const stale = changedSince(error);
             if (stale) {
               setConflict(stale);
@@ -208,7 +237,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
       );
       return;
     }
-    create.mutate(result.body, {
+    create.mutate({ ...result.body, key }, {
       onSuccess: () => {
         toast({ title: status === 'draft' ? 'Draft saved' : scheduled ? 'Blog post scheduled' : 'Blog post created successfully' });
         forgetUnsaved(null);
@@ -216,11 +245,22 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
         setTab('write');
       },
       onError: (error) => {
+        if (error instanceof NetworkError) return waitForConnection(true);
         const message = serverMessageOf(error);
         toast({ title: 'Failed to create blog post', ...(message ? { description: message } : {}), variant: 'destructive' });
       },
     });
   };
+
+  // A waiting save goes as soon as the device is back online (at once after the `online` event; a
+  // little later when a send failed although the browser believed it was online).
+  useEffect(() => {
+    if (!waiting || !online) return;
+    const timer = setTimeout(() => save(waiting.status, waiting.fromVersion, waiting), waiting.tries > 0 ? SAVE_RETRY_MS : 0);
+    return () => clearTimeout(timer);
+    // `save` reads the form as it is: held unchanged while the save waits.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [waiting, online]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -305,179 +345,204 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
           </div>
         ) : null}
 
-        <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
-
-        <TextAreaField
-          label="Excerpt"
-          rows={2}
-          value={values.excerpt}
-          onChange={(e) => set('excerpt', e.target.value)}
-          error={errors.excerpt}
-          hint={errors.excerpt ? undefined : 'Left empty, the first paragraph of the content is used.'}
-        />
-
-        <div className="flex flex-col gap-1.5">
-          <div className="flex flex-wrap items-end justify-between gap-2">
-            <label htmlFor={contentId} className="text-sm font-medium">
-              {values.isImport ? 'Content (HTML from Substack)' : 'Content (Markdown)'}
-            </label>
-            <div role="tablist" aria-label="Content" className="tabs tabs-box tabs-sm">
-              <button
-                type="button"
-                role="tab"
-                id={`${id}-write-tab`}
-                aria-selected={tab === 'write'}
-                aria-controls={`${id}-write-panel`}
-                className={`tab ${tab === 'write' ? 'tab-active' : ''}`}
-                onClick={() => setTab('write')}
-              >
-                Write
-              </button>
-              <button
-                type="button"
-                role="tab"
-                id={`${id}-preview-tab`}
-                aria-selected={tab === 'preview'}
-                aria-controls={`${id}-preview-panel`}
-                className={`tab ${tab === 'preview' ? 'tab-active' : ''}`}
-                onClick={() => setTab('preview')}
-              >
-                Preview
-              </button>
-            </div>
-          </div>
-          <div role="tabpanel" id={`${id}-write-panel`} aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
-            <textarea
-              id={contentId}
-              rows={12}
-              className={`textarea w-full font-mono text-sm ${errors.content ? 'textarea-error' : ''}`}
-              value={values.content}
-              onChange={(e) => set('content', e.target.value)}
-              placeholder={'## A heading\n\nA paragraph with **bold** text and a [link](https://example.com).\n\n> A quotation'}
-              aria-invalid={errors.content ? true : undefined}
-              aria-describedby={errors.content ? contentErrorId : undefined}
-            />
-          </div>
-          <div
-            role="tabpanel"
-            id={`${id}-preview-panel`}
-            aria-labelledby={`${id}-preview-tab`}
-            hidden={tab !== 'preview'}
-            className="min-h-40 rounded-field border border-base-300 bg-base-200/40 p-4"
-          >
-            {tab === 'preview' ? (
-              values.isImport ? (
-                <p className="text-base-content/70">Imported HTML is converted to Markdown, without scripts, when it is saved; the post page then shows it.</p>
-              ) : values.content.trim() ? (
-                renderPreview(values.content)
-              ) : (
-                <p className="text-base-content/70">Nothing to preview yet.</p>
-              )
-            ) : null}
-          </div>
-          {errors.content ? (
-            <p id={contentErrorId} className="text-sm text-error">
-              {errors.content}
-            </p>
-          ) : null}
-        </div>
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={categoryId} className="text-sm font-medium">
-              Category
-            </label>
-            <select
-              id={categoryId}
-              className={`select w-full ${errors.category ? 'select-error' : ''}`}
-              value={values.category}
-              onChange={(e) => set('category', e.target.value as Category)}
-              aria-invalid={errors.category ? true : undefined}
-            >
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {categoryLabel(category)}
-                </option>
-              ))}
-            </select>
-            {errors.category ? <p className="text-sm text-error">{errors.category}</p> : null}
-          </div>
-          <TextField
-            label="Read time (minutes)"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.readTime}
-            onChange={(e) => set('readTime', e.target.value)}
-            error={errors.readTime}
-          />
-        </div>
-
-        {base ? null : (
-          <label className="flex cursor-pointer items-center gap-3">
-            <input type="checkbox" className="checkbox checkbox-primary" checked={values.isImport} onChange={(e) => set('isImport', e.target.checked)} />
-            <span className="text-sm font-medium">Import from Substack</span>
-          </label>
-        )}
-
-        {values.isImport ? (
-          <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
-              label="Substack URL"
-              type="url"
-              inputMode="url"
-              placeholder="https://yourname.substack.com/p/…"
-              value={values.substackUrl}
-              onChange={(e) => set('substackUrl', e.target.value)}
-              error={errors.substackUrl}
-              aria-required="true"
-            />
-            <TextField
-              label="Publication date"
-              type="date"
-              value={values.publishedAt}
-              onChange={(e) => set('publishedAt', e.target.value)}
-              error={errors.publishedAt}
-              hint="Left empty, today."
-            />
+        {waiting ? (
+          <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
+            <span className="flex items-center gap-2">
+              <CloudOff aria-hidden="true" className="size-5 shrink-0" />
+              <span>
+                {online ? 'The connection dropped' : "You're offline"}: {waitingWhat(waiting.status, scheduled, base?.status === 'published')} will be saved when you're back
+                online.
+              </span>
+            </span>
+            <button type="button" className="btn btn-sm btn-ghost" onClick={() => setWaiting(null)}>
+              Keep editing
+            </button>
           </div>
         ) : null}
 
-        {values.isImport ? null : (
-          <TextField
-            label="Publish at"
-            type="datetime-local"
-            value={values.publishAt}
-            onChange={(e) => set('publishAt', e.target.value)}
-            error={errors.publishAt}
-            hint={errors.publishAt ? undefined : scheduled ? 'Readers see it from then on.' : 'Left empty, when it is published.'}
+        {/* Held while a save waits: what goes is what was saved. */}
+        <fieldset disabled={waiting !== null} className="contents">
+          <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
+
+          <TextAreaField
+            label="Excerpt"
+            rows={2}
+            value={values.excerpt}
+            onChange={(e) => set('excerpt', e.target.value)}
+            error={errors.excerpt}
+            hint={errors.excerpt ? undefined : 'Left empty, the first paragraph of the content is used.'}
           />
-        )}
 
-        {base ? <PostHistory postId={base.id} onRestore={(version) => setValues(valuesOf(version))} /> : null}
+          <div className="flex flex-col gap-1.5">
+            <div className="flex flex-wrap items-end justify-between gap-2">
+              <label htmlFor={contentId} className="text-sm font-medium">
+                {values.isImport ? 'Content (HTML from Substack)' : 'Content (Markdown)'}
+              </label>
+              <div role="tablist" aria-label="Content" className="tabs tabs-box tabs-sm">
+                <button
+                  type="button"
+                  role="tab"
+                  id={`${id}-write-tab`}
+                  aria-selected={tab === 'write'}
+                  aria-controls={`${id}-write-panel`}
+                  className={`tab ${tab === 'write' ? 'tab-active' : ''}`}
+                  onClick={() => setTab('write')}
+                >
+                  Write
+                </button>
+                <button
+                  type="button"
+                  role="tab"
+                  id={`${id}-preview-tab`}
+                  aria-selected={tab === 'preview'}
+                  aria-controls={`${id}-preview-panel`}
+                  className={`tab ${tab === 'preview' ? 'tab-active' : ''}`}
+                  onClick={() => setTab('preview')}
+                >
+                  Preview
+                </button>
+              </div>
+            </div>
+            <div role="tabpanel" id={`${id}-write-panel`} aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
+              <textarea
+                id={contentId}
+                rows={12}
+                className={`textarea w-full font-mono text-sm ${errors.content ? 'textarea-error' : ''}`}
+                value={values.content}
+                onChange={(e) => set('content', e.target.value)}
+                placeholder={'## A heading\n\nA paragraph with **bold** text and a [link](https://example.com).\n\n> A quotation'}
+                aria-invalid={errors.content ? true : undefined}
+                aria-describedby={errors.content ? contentErrorId : undefined}
+              />
+            </div>
+            <div
+              role="tabpanel"
+              id={`${id}-preview-panel`}
+              aria-labelledby={`${id}-preview-tab`}
+              hidden={tab !== 'preview'}
+              className="min-h-40 rounded-field border border-base-300 bg-base-200/40 p-4"
+            >
+              {tab === 'preview' ? (
+                values.isImport ? (
+                  <p className="text-base-content/70">Imported HTML is converted to Markdown, without scripts, when it is saved; the post page then shows it.</p>
+                ) : values.content.trim() ? (
+                  renderPreview(values.content)
+                ) : (
+                  <p className="text-base-content/70">Nothing to preview yet.</p>
+                )
+              ) : null}
+            </div>
+            {errors.content ? (
+              <p id={contentErrorId} className="text-sm text-error">
+                {errors.content}
+              </p>
+            ) : null}
+          </div>
 
-        <div className="card-actions justify-end">
-          {values.isImport || base?.status === 'published' ? null : (
-            <button type="button" className="btn btn-outline" disabled={pending || !online} onClick={() => save('draft')}>
-              <FileText aria-hidden="true" className="size-4" />
-              Save Draft
-            </button>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={categoryId} className="text-sm font-medium">
+                Category
+              </label>
+              <select
+                id={categoryId}
+                className={`select w-full ${errors.category ? 'select-error' : ''}`}
+                value={values.category}
+                onChange={(e) => set('category', e.target.value as Category)}
+                aria-invalid={errors.category ? true : undefined}
+              >
+                {categories.map((category) => (
+                  <option key={category} value={category}>
+                    {categoryLabel(category)}
+                  </option>
+                ))}
+              </select>
+              {errors.category ? <p className="text-sm text-error">{errors.category}</p> : null}
+            </div>
+            <TextField
+              label="Read time (minutes)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={values.readTime}
+              onChange={(e) => set('readTime', e.target.value)}
+              error={errors.readTime}
+            />
+          </div>
+
+          {base ? null : (
+            <label className="flex cursor-pointer items-center gap-3">
+              <input type="checkbox" className="checkbox checkbox-primary" checked={values.isImport} onChange={(e) => set('isImport', e.target.checked)} />
+              <span className="text-sm font-medium">Import from Substack</span>
+            </label>
           )}
-          <button type="submit" className="btn btn-primary" disabled={pending || !online}>
-            {pending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : scheduled ? (
-              <CalendarClock aria-hidden="true" className="size-4" />
-            ) : base?.status === 'published' ? (
-              <Save aria-hidden="true" className="size-4" />
-            ) : (
-              <FilePlus2 aria-hidden="true" className="size-4" />
+
+          {values.isImport ? (
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label="Substack URL"
+                type="url"
+                inputMode="url"
+                placeholder="https://yourname.substack.com/p/…"
+                value={values.substackUrl}
+                onChange={(e) => set('substackUrl', e.target.value)}
+                error={errors.substackUrl}
+                aria-required="true"
+              />
+              <TextField
+                label="Publication date"
+                type="date"
+                value={values.publishedAt}
+                onChange={(e) => set('publishedAt', e.target.value)}
+                error={errors.publishedAt}
+                hint="Left empty, today."
+              />
+            </div>
+          ) : null}
+
+          {values.isImport ? null : (
+            <TextField
+              label="Publish at"
+              type="datetime-local"
+              value={values.publishAt}
+              onChange={(e) => set('publishAt', e.target.value)}
+              error={errors.publishAt}
+              hint={errors.publishAt ? undefined : scheduled ? 'Readers see it from then on.' : 'Left empty, when it is published.'}
+            />
+          )}
+
+          {base ? <PostHistory postId={base.id} onRestore={(version) => setValues(valuesOf(version))} /> : null}
+
+          <div className="card-actions justify-end">
+            {values.isImport || base?.status === 'published' ? null : (
+              <button type="button" className="btn btn-outline" disabled={pending} onClick={() => save('draft')}>
+                <FileText aria-hidden="true" className="size-4" />
+                Save Draft
+              </button>
             )}
-            {values.isImport ? 'Import Article' : scheduled ? 'Schedule Article' : base?.status === 'published' ? 'Update' : 'Publish Article'}
-          </button>
-        </div>
+            <button type="submit" className="btn btn-primary" disabled={pending}>
+              {pending ? (
+                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              ) : scheduled ? (
+                <CalendarClock aria-hidden="true" className="size-4" />
+              ) : base?.status === 'published' ? (
+                <Save aria-hidden="true" className="size-4" />
+              ) : (
+                <FilePlus2 aria-hidden="true" className="size-4" />
+              )}
+              {values.isImport ? 'Import Article' : scheduled ? 'Schedule Article' : base?.status === 'published' ? 'Update' : 'Publish Article'}
+            </button>
+          </div>
+        </fieldset>
       </form>
     </section>
   );
+}
+
+/** What a waiting save will do, for its note: "the draft", "the scheduled post", "the update", "the post". */
+function waitingWhat(status: 'draft' | 'published', scheduled: boolean, published: boolean): string {
+  if (status === 'draft') return 'the draft';
+  if (scheduled) return 'the scheduled post';
+  return published ? 'the update' : 'the post';
 }
