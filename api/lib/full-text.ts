@@ -56,8 +56,14 @@ export const pgTsqueryBindings = (tsq: string): string[] => [tsq, tsq, tsq];
  * A WHERE condition, as SQL and its bindings, that holds for the posts whose title, excerpt or
  * text hold every word (each as a prefix), whatever their state: the FTS5 table on SQLite, the
  * tsvector column on PostgreSQL. `alias` is the query's name for blog_posts. No LIKE scan.
+ *
+ * For a list in another order than the index's (the desk's, newest first): on SQLite the unary
+ * `+` keeps the planner from looking every match up by id and sorting them all (a common word is
+ * in most posts: ~14 ms on 10 000); it walks the list's own index instead, checking each row
+ * against the matches gathered once, and stops at the page (~2 ms). PostgreSQL's planner
+ * already chooses between the GIN index and the list's index by the word's frequency.
  */
 export function postsMatching(pg: boolean, tokens: readonly string[], alias: string): { sql: string; bindings: string[] } {
   if (pg) return { sql: `${alias}.search_vector @@ ${PG_TSQUERY}`, bindings: pgTsqueryBindings(toTsQuery(tokens)) };
-  return { sql: `${alias}.id IN (SELECT rowid FROM blog_posts_fts WHERE blog_posts_fts MATCH ?)`, bindings: [toFtsMatch(tokens)] };
+  return { sql: `+${alias}.id IN (SELECT rowid FROM blog_posts_fts WHERE blog_posts_fts MATCH ?)`, bindings: [toFtsMatch(tokens)] };
 }
