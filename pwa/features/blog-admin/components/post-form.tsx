@@ -12,6 +12,7 @@ import { useCreatePost, type CreatePostBody } from '../api/create-post';
 import { changedSince, usePostForEditing, useUpdatePost } from '../api/edit-post';
 import { firstMessages, instantOf, localOf } from './form-fields';
 import { PostHistory } from './post-history';
+import { CoverPicture, InsertPicture } from './post-pictures';
 import { forgetUnsaved, readUnsaved, writeUnsaved, type UnsavedPost } from './unsaved-post';
 
 interface FormValues {
@@ -25,6 +26,9 @@ interface FormValues {
   publishedAt: string;
   /** When readers may see a written post (datetime-local, the editor's time); empty: when published. */
   publishAt: string;
+  /** The cover picture's path (`/objects/{id}`) and its alt text; empty: none. */
+  coverImageUrl: string;
+  coverImageAlt: string;
 }
 
 type Field = keyof FormValues;
@@ -40,10 +44,14 @@ const EMPTY: FormValues = {
   substackUrl: '',
   publishedAt: '',
   publishAt: '',
+  coverImageUrl: '',
+  coverImageAlt: '',
 };
 
 /** The form filled with a post (or a saved version of one) to edit. */
-export function valuesOf(post: Pick<EditorPost, 'title' | 'excerpt' | 'content' | 'category' | 'readTime' | 'publishedAt'> & { status: string }): FormValues {
+export function valuesOf(
+  post: Pick<EditorPost, 'title' | 'excerpt' | 'content' | 'category' | 'readTime' | 'publishedAt' | 'coverImageUrl' | 'coverImageAlt'> & { status: string },
+): FormValues {
   return {
     ...EMPTY,
     title: post.title,
@@ -51,6 +59,8 @@ export function valuesOf(post: Pick<EditorPost, 'title' | 'excerpt' | 'content' 
     content: post.content,
     category: post.category,
     readTime: String(post.readTime),
+    coverImageUrl: post.coverImageUrl ?? '',
+    coverImageAlt: post.coverImageAlt ?? '',
     // A scheduled post shows its time; a published one keeps its own unless a time is given.
     publishAt: post.status === 'scheduled' ? localOf(post.publishedAt) : '',
   };
@@ -66,7 +76,8 @@ const isScheduled = (values: FormValues, now = Date.now()) => {
 export function validatePostForm(values: FormValues, status: 'draft' | 'published' = 'published'): { body: CreatePostBody } | { errors: FieldErrors } {
   const common = { title: values.title, excerpt: values.excerpt, content: values.content, category: values.category, readTime: values.readTime };
   const publishedAt = instantOf(values.publishAt);
-  const created = createBlogPostInputSchema.safeParse({ ...common, isExternal: false, status, ...(publishedAt ? { publishedAt } : {}) });
+  const cover = { coverImageUrl: values.coverImageUrl || null, coverImageAlt: values.coverImageUrl ? values.coverImageAlt : null };
+  const created = createBlogPostInputSchema.safeParse({ ...common, ...cover, isExternal: false, status, ...(publishedAt ? { publishedAt } : {}) });
   const errors = firstMessages<Field>(created.error);
   if (values.publishAt && !publishedAt && !values.isImport) errors.publishAt = 'Please enter a date and time';
   if (!values.isImport) return created.success ? { body: { kind: 'create', body: created.data } } : { errors };
@@ -131,6 +142,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
   const [attempt, setAttempt] = useState(0);
   const [waiting, setWaiting] = useState<WaitingSave | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const contentRef = useRef<HTMLTextAreaElement>(null);
   const create = useCreatePost();
   const online = useOnlineStatus();
   const { toast } = useToast();
@@ -262,6 +274,17 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [waiting, online]);
 
+  /** Puts `markdown` (a picture) in the text where the cursor was, as a paragraph of its own. */
+  const insertIntoContent = (markdown: string) => {
+    const textarea = contentRef.current;
+    const start = textarea?.selectionStart ?? values.content.length;
+    const end = textarea?.selectionEnd ?? start;
+    const before = values.content.slice(0, start).replace(/\s+$/, '');
+    const after = values.content.slice(end).replace(/^\s+/, '');
+    set('content', `${before ? `${before}\n\n` : ''}${markdown}\n\n${after}`);
+    setTab('write');
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     save('published');
@@ -325,7 +348,8 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
                 type="button"
                 className="btn btn-sm btn-primary"
                 onClick={() => {
-                  setValues(unsaved.values);
+                  // Kept before the form had some of today's fields: those start empty.
+                  setValues({ ...EMPTY, ...unsaved.values });
                   setUnsaved(null);
                 }}
               >
@@ -373,6 +397,19 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
             hint={errors.excerpt ? undefined : 'Left empty, the first paragraph of the content is used.'}
           />
 
+          {values.isImport ? null : (
+            <CoverPicture
+              url={values.coverImageUrl}
+              alt={values.coverImageAlt}
+              altError={errors.coverImageAlt}
+              online={online}
+              onChange={(cover) => {
+                if (cover.url !== undefined) set('coverImageUrl', cover.url);
+                if (cover.alt !== undefined) set('coverImageAlt', cover.alt);
+              }}
+            />
+          )}
+
           <div className="flex flex-col gap-1.5">
             <div className="flex flex-wrap items-end justify-between gap-2">
               <label htmlFor={contentId} className="text-sm font-medium">
@@ -405,6 +442,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
             </div>
             <div role="tabpanel" id={`${id}-write-panel`} aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
               <textarea
+                ref={contentRef}
                 id={contentId}
                 rows={12}
                 className={`textarea w-full font-mono text-sm ${errors.content ? 'textarea-error' : ''}`}
@@ -414,6 +452,11 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
                 aria-invalid={errors.content ? true : undefined}
                 aria-describedby={errors.content ? contentErrorId : undefined}
               />
+              {values.isImport ? null : (
+                <div className="mt-3">
+                  <InsertPicture online={online} onInsert={insertIntoContent} />
+                </div>
+              )}
             </div>
             <div
               role="tabpanel"

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { json, mockFetch } from '#pwa/test/fetch';
 import { aUser, renderApp, storeUser } from '#pwa/test/render';
-import { isRetryableStatus } from './use-avatar-upload';
+import { isRetryableStatus } from '#pwa/lib/image-upload';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

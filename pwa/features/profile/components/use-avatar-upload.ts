@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import Uppy, { type Body, type Meta } from '@uppy/core';
-import XHRUpload from '@uppy/xhr-upload';
-import { MAX_UPLOAD_BYTES } from '#contract/users';
-import { ApiError, NetworkError, serverMessageInText } from '#pwa/lib/api-client';
+import type Uppy from '@uppy/core';
+import type { Body, Meta } from '@uppy/core';
+import { ApiError, NetworkError } from '#pwa/lib/api-client';
+import { createImageUppy, getUploadTicket, parseStoredObject } from '#pwa/lib/image-upload';
 import { useToast } from '#pwa/components/ui/toast';
-import { getUploadTicket, parseStoredObject, updateAvatar } from '../api/avatar';
+import { updateAvatar } from '../api/avatar';
 import { useApplyUserUpdate } from '../api/profile';
 
 /**
@@ -15,32 +15,8 @@ export type UploadStage = 'idle' | 'waiting' | 'preprocessing' | 'uploading' | '
 
 export const UPLOAD_FAILED = 'Failed to upload avatar. Please try again.';
 
-/** docs/product.md#messages-and-errors: the statuses worth sending again (network failures, status 0, too). */
-export function isRetryableStatus(status: number): boolean {
-  return status === 0 || [408, 409, 418, 423, 429].includes(status) || (status >= 500 && status !== 501 && status !== 505);
-}
-
 /** docs/product.md#input-rules: one image, at most 5 MB, never started by itself. The file goes as the raw body of a PUT. */
-export function createAvatarUppy(): Uppy<Meta, Body> {
-  return new Uppy<Meta, Body>({
-    id: 'avatar',
-    autoProceed: false,
-    restrictions: { maxNumberOfFiles: 1, allowedFileTypes: ['image/*'], maxFileSize: MAX_UPLOAD_BYTES },
-  }).use(XHRUpload, {
-    // Replaced per file by the one-time address from POST /api/objects/upload.
-    endpoint: '/api/objects/upload',
-    method: 'PUT',
-    formData: false,
-    limit: 1,
-    shouldRetry: (xhr) => isRetryableStatus(xhr.status),
-    // The upload address answers errors as JSON { message }: say that rather than the status text.
-    onAfterResponse: (xhr) => {
-      if (xhr.status >= 400) {
-        throw new Error(xhr.status === 401 ? 'Please sign in again to upload an avatar.' : (serverMessageInText(xhr.responseText) ?? `The upload failed (${xhr.status}).`));
-      }
-    },
-  });
-}
+export const createAvatarUppy = (): Uppy<Meta, Body> => createImageUppy('avatar', 'Please sign in again to upload an avatar.');
 
 function ticketFailure(error: unknown): string {
   if (error instanceof NetworkError) return 'You appear to be offline. Connect to the internet and try again.';

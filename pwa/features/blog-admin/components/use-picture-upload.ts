@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import type Uppy from '@uppy/core';
+import type { Body, Meta } from '@uppy/core';
+import { ApiError, NetworkError } from '#pwa/lib/api-client';
+import { createImageUppy, getUploadTicket, parseStoredObject } from '#pwa/lib/image-upload';
+
+export const PICTURE_UPLOAD_FAILED = 'The picture could not be uploaded. Please try again.';
+
+export interface PictureUpload {
+  /** Whether a picture is on its way, and how far (0-100). */
+  uploading: boolean;
+  progress: number;
+  /** Why the last picture was refused or failed: Uppy's restriction, or the server's words. */
+  error: string | null;
+  /** Uploads `file`; resolves with the path the site serves it at (`/objects/{id}`), or null when it failed (`error` says why). */
+  upload: (file: File) => Promise<string | null>;
+}
+
+function failureOf(error: unknown): string {
+  if (error instanceof NetworkError) return "You're offline. Connect to upload pictures.";
+  if (error instanceof ApiError && error.status === 401) return 'Please sign in again to upload pictures.';
+  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
+  return error instanceof Error && error.message ? error.message : PICTURE_UPLOAD_FAILED;
+}
+
+/**
+ * One picture at a time for a post (its cover, or one to put in the text): the same upload as an
+ * avatar's (pwa/lib/image-upload.ts: checked by its bytes on the server, 5 MB at most). What is
+ * kept is the path, not the absolute address, so a post never names the host it was written on.
+ */
+export function usePictureUpload(name: string): PictureUpload {
+  const uppy = useRef<Uppy<Meta, Body> | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Created here, not during render, so StrictMode's second mount gets a live instance.
+    const instance = createImageUppy(name, 'Please sign in again to upload pictures.');
+    instance.on('upload-progress', (_file, p) => setProgress(p.bytesTotal ? Math.round((100 * p.bytesUploaded) / p.bytesTotal) : 0));
+    uppy.current = instance;
+    return () => {
+      uppy.current = null;
+      instance.destroy();
+    };
+  }, [name]);
+
+  const upload = async (file: File): Promise<string | null> => {
+    const instance = uppy.current;
+    if (!instance || uploading) return null;
+    setError(null);
+    instance.cancelAll();
+    let fileId: string;
+    try {
+      fileId = instance.addFile({ name: file.name, type: file.type, data: file, source: 'Local', isRemote: false });
+    } catch (err) {
+      // Not an image, or over 5 MB: Uppy's own words.
+      setError(err instanceof Error ? err.message : PICTURE_UPLOAD_FAILED);
+      return null;
+    }
+    setUploading(true);
+    setProgress(0);
+    try {
+      const endpoint = await getUploadTicket();
+      instance.setFileState(fileId, { xhrUpload: { endpoint } });
+      const result = await instance.upload();
+      const done = result?.successful?.find((f) => f.id === fileId);
+      if (!done) {
+        setError(instance.getFile(fileId)?.error || PICTURE_UPLOAD_FAILED);
+        return null;
+      }
+      return new URL(parseStoredObject(done.response?.body).objectURL, location.href).pathname;
+    } catch (err) {
+      setError(failureOf(err));
+      return null;
+    } finally {
+      instance.cancelAll();
+      setUploading(false);
+    }
+  };
+
+  return { uploading, progress, error, upload };
+}
