@@ -46,14 +46,14 @@ export function e2eServerConfig(dir: string, distDir: string) {
 /**
  * The journeys' editor: 'editor' (editor@example.com, PASSWORD) signed up and granted the role the
  * way an operator does (`npm run editor -- grant editor` calls the same service). A journey that
- * signs up as 'editor' gets 409 and signs in instead.
+ * signs up as 'editor' gets 409 and signs in instead. Another `username` makes another editor.
  */
-export async function addEditorAccount(db: Db): Promise<void> {
+export async function addEditorAccount(db: Db, username = 'editor'): Promise<void> {
   const users = usersRepo(db);
-  if (!(await users.findByUsername('editor'))) {
-    await users.create({ username: 'editor', email: 'editor@example.com', name: 'editor', passwordHash: await hashPassword(PASSWORD) });
+  if (!(await users.findByUsername(username))) {
+    await users.create({ username, email: `${username}@example.com`, name: username, passwordHash: await hashPassword(PASSWORD) });
   }
-  await rolesService(db).grantEditor('editor');
+  await rolesService(db).grantEditor(username);
 }
 
 /** Starts the real server on 127.0.0.1 over a fresh seeded SQLite file, serving a copy of dist/. */

@@ -67,7 +67,7 @@ describe("'Saved for offline' (saving is per device)", () => {
 describe('avatar menu', () => {
   test('shows @username with Profile, Bookmarks and Log out', async () => {
     const { user } = await open('/', true);
-    const button = await within(banner()).findByRole('button', { name: 'Account menu for @grace' });
+    const button = await within(banner()).findByRole('button', { name: 'Account menu for @grace, GH' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await user.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
@@ -84,7 +84,7 @@ describe('avatar menu', () => {
 
   test("Log out: POST /api/auth/logout, signed out, 'Logged out'", async () => {
     const { user, requests } = await open('/', true, (r) => (r.path === '/api/auth/logout' ? json(200, { message: 'ok' }) : json(200, aUser())));
-    await user.click(await within(banner()).findByRole('button', { name: 'Account menu for @grace' }));
+    await user.click(await within(banner()).findByRole('button', { name: 'Account menu for @grace, GH' }));
     await user.click(within(banner()).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(within(banner()).getByRole('button', { name: 'Sign in' })).toBeTruthy());
     // Only the session's calls: the page under the header makes its own reads.
@@ -97,10 +97,10 @@ describe('avatar menu', () => {
 
   test("Log out that fails: 'Error' toast and still signed in", async () => {
     const { user } = await open('/', true, (r) => (r.path === '/api/auth/logout' ? offline() : json(200, aUser())));
-    await user.click(await within(banner()).findByRole('button', { name: 'Account menu for @grace' }));
+    await user.click(await within(banner()).findByRole('button', { name: 'Account menu for @grace, GH' }));
     await user.click(within(banner()).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Failed to log out. Please try again.'));
-    expect(within(banner()).getByRole('button', { name: 'Account menu for @grace' })).toBeTruthy();
+    expect(within(banner()).getByRole('button', { name: 'Account menu for @grace, GH' })).toBeTruthy();
     expect(localStorage.getItem(USER_STORAGE_KEY)).not.toBeNull();
   });
 });
