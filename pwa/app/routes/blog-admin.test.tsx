@@ -47,7 +47,7 @@ function serve(user: ReturnType<typeof aUser> | null, list: () => EditorPostSumm
   if (user) storeUser(user);
   return mockFetch((r) => {
     if (r.path === '/api/auth/me') return user ? json(200, user) : json(401, { message: 'Not signed in' });
-    if (r.method === 'GET' && r.path === '/api/blog?status=all&limit=100') return json(200, list());
+    if (r.method === 'GET' && r.path === '/api/blog?status=all&limit=21') return json(200, list());
     if (other) return other(r);
     return json(500, { message: `unexpected ${r.method} ${r.path}` });
   });
@@ -247,7 +247,7 @@ describe('/blog-admin for editors: drafts and scheduled posts', () => {
 
   test('the list says each post\'s state and filters by it; only published posts link to their page', async () => {
     const requests = serve(editor, () => [aSummary(1, { title: 'Out now' }), aSummary(2, { title: 'Not yet', status: 'scheduled' }), aSummary(3, { title: 'Unfinished', status: 'draft' })], (r) =>
-      r.path === '/api/blog?status=draft&limit=100' ? json(200, [aSummary(3, { title: 'Unfinished', status: 'draft' })]) : json(500, { message: 'unexpected' }),
+      r.path === '/api/blog?status=draft&limit=21' ? json(200, [aSummary(3, { title: 'Unfinished', status: 'draft' })]) : json(500, { message: 'unexpected' }),
     );
     const user = userEvent.setup();
     renderPage();
@@ -262,7 +262,7 @@ describe('/blog-admin for editors: drafts and scheduled posts', () => {
     await user.click(screen.getByRole('tab', { name: 'Drafts' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Out now' })).toBeNull());
     expect(screen.getByRole('listitem', { name: 'Unfinished' })).toBeTruthy();
-    expect(requests.map((r) => r.path)).toContain('/api/blog?status=draft&limit=100');
+    expect(requests.map((r) => r.path)).toContain('/api/blog?status=draft&limit=21');
   });
 });
 
@@ -333,7 +333,7 @@ describe('/blog-admin offline', () => {
     setOnline(false);
     const router = createMemoryRouter([{ path: '/blog-admin/*', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });
     renderWithSaved(<RouterProvider router={router} />, (queryClient) =>
-      queryClient.setQueryData(blogAdminKeys.listIn('all'), [aSummary(1, { title: 'Saved post' })], { updatedAt: Date.now() - 3 * DAY }),
+      queryClient.setQueryData(blogAdminKeys.listIn('all'), { pages: [{ posts: [aSummary(1, { title: 'Saved post' })], more: false }], pageParams: [0] }, { updatedAt: Date.now() - 3 * DAY }),
     );
     const item = await screen.findByRole('listitem', { name: 'Saved post' });
     expect(screen.getByTestId('saved-age').textContent).toBe('Offline · saved 3 days ago');

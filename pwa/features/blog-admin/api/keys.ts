@@ -9,8 +9,8 @@ import { privateKey } from '#pwa/lib/query-client';
 export const blogAdminKeys = {
   blogRoot: ['blog'] as const,
   list: () => ['blog', 'admin'] as const,
-  /** The list filtered by state (all, drafts, scheduled, published). */
-  listIn: (state: string) => ['blog', 'admin', state] as const,
+  /** The list filtered by state (all, drafts, scheduled, published) and searched by `q` ('' for none), in pages. */
+  listIn: (state: string, q = '') => ['blog', 'admin', 'list', state, q] as const,
   /** A post open in the desk's form, and its saved versions. */
   editing: (id: number) => ['blog', 'admin', 'editing', id] as const,
   versions: (id: number) => ['blog', 'admin', 'versions', id] as const,

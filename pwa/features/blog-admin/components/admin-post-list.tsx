@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Pencil, Star, Trash2 } from 'lucide-react';
-import { POST_STATE_FILTERS, type EditorPostSummary, type PostStateFilter } from '#contract/posts';
-import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
+import { DESK_SEARCH_MAX, POST_STATE_FILTERS, type EditorPostSummary, type PostStateFilter } from '#contract/posts';
+import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/ui/offline';
+import { SearchInput } from '#pwa/components/ui/search-input';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { useToast } from '#pwa/components/ui/toast';
 import { serverMessageOf } from '#pwa/lib/api-client';
@@ -22,13 +23,32 @@ const STATE_BADGES: Record<EditorPostSummary['status'], { label: string; classNa
   published: { label: 'Published', className: 'badge-success' },
 };
 
+/** How long typing must pause before the search runs. */
+export const DESK_SEARCH_DEBOUNCE_MS = 300;
+/** Under the list while the next page cannot be fetched. */
+const LOAD_MORE_OFFLINE = "You're offline. Connect to load more posts.";
+
 /**
  * Every post, newest first, drafts and scheduled posts too, each with its state, Feature and
- * Delete; filtered by state. Delete asks no confirmation (docs/product.md#blog-management).
+ * Delete; filtered by state and searched by words of its title, excerpt or text, 20 at a time
+ * with Load more. Delete asks no confirmation (docs/product.md#blog-management).
  */
 export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
   const [filter, setFilter] = useState<PostStateFilter>('all');
-  const posts = useAdminPosts(filter);
+  // What is in the box, and what is searched: the same a moment after typing stops (Enter: at once).
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(text.trim()), DESK_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setQuery(text.trim());
+  };
+  const searchId = useId();
+  const posts = useAdminPosts(filter, query);
+  const rows = posts.data?.pages.flatMap((page) => page.posts);
   const state = useQueryConnectionState(posts);
   const online = useOnlineStatus();
   const feature = useFeaturePost();
@@ -56,8 +76,20 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
   return (
     <section aria-labelledby="admin-posts-heading" className="flex flex-col gap-4">
       <h2 id="admin-posts-heading" className="font-display text-2xl font-bold">
-        All Posts{posts.data ? <span className="ml-2 text-base font-normal text-base-content/70">({posts.data.length})</span> : null}
+        All Posts
+        {rows ? (
+          <span className="ml-2 text-base font-normal text-base-content/70">
+            ({rows.length}
+            {posts.hasNextPage ? '+' : ''})
+          </span>
+        ) : null}
       </h2>
+      <form role="search" aria-label="Posts" onSubmit={onSearch} className="w-full max-w-xl">
+        <label htmlFor={searchId} className="mb-1 block text-sm font-medium">
+          Search posts
+        </label>
+        <SearchInput id={searchId} size="sm" value={text} onValueChange={setText} placeholder="Words of a title, excerpt or text" maxLength={DESK_SEARCH_MAX} />
+      </form>
       <div role="tablist" aria-label="Posts by state" className="tabs tabs-box tabs-sm -mt-1 self-start">
         {POST_STATE_FILTERS.map((each) => (
           <button key={each} type="button" role="tab" aria-selected={filter === each} className={`tab ${filter === each ? 'tab-active' : ''}`} onClick={() => setFilter(each)}>
@@ -73,76 +105,92 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
           ))}
         </div>
       ) : state === 'offline-empty' ? (
-        <NeedsConnection what="The list of posts" onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
-      ) : posts.data === undefined ? (
+        <NeedsConnection what={query ? 'This search' : 'The list of posts'} onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
+      ) : rows === undefined ? (
         <LoadError message="Failed to fetch blog posts" onRetry={() => void posts.refetch()} retrying={posts.isFetching} />
-      ) : posts.data.length === 0 ? (
+      ) : rows.length === 0 ? (
         <p className="rounded-box border border-dashed border-base-300 px-6 py-10 text-center text-base-content/80">
-          {EMPTY_TEXTS[filter]}
+          {query ? `No posts match "${query}".` : EMPTY_TEXTS[filter]}
         </p>
       ) : (
-        <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
-          {posts.data.map((post) => {
-            const featuring = feature.isPending && feature.variables === post.id;
-            const deleting = remove.isPending && remove.variables === post.id;
-            const badge = STATE_BADGES[post.status];
-            return (
-              <li key={post.id} aria-label={post.title} className="flex flex-col gap-3 p-4">
-                <div className="min-w-0">
-                  {post.status === 'published' ? (
-                    <Link to={`/blog/${post.id}`} className="link link-hover font-semibold break-words">
-                      {post.title}
-                    </Link>
-                  ) : (
-                    // Readers cannot open it yet: no link to a page that would say it is not found.
-                    <span className="font-semibold break-words">{post.title}</span>
-                  )}
-                  <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-base-content/75">
-                    <span className={`badge badge-sm font-semibold ${badge.className}`}>{badge.label}</span>
-                    <span className="badge badge-outline badge-sm">{categoryLabel(post.category)}</span>
-                    <span>{formatDate(post.publishedAt)}</span>
-                    {post.isExternal ? <span className="badge badge-ghost badge-sm">Substack</span> : null}
-                    {post.featured ? (
-                      <span className="badge badge-secondary badge-sm gap-1 font-semibold">
-                        <Star aria-hidden="true" className="size-3" /> Featured
-                      </span>
+        <>
+          <ul className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
+            {rows.map((post) => {
+              const featuring = feature.isPending && feature.variables === post.id;
+              const deleting = remove.isPending && remove.variables === post.id;
+              const badge = STATE_BADGES[post.status];
+              return (
+                <li key={post.id} aria-label={post.title} className="flex flex-col gap-3 p-4">
+                  <div className="min-w-0">
+                    {post.status === 'published' ? (
+                      <Link to={`/blog/${post.id}`} className="link link-hover font-semibold break-words">
+                        {post.title}
+                      </Link>
+                    ) : (
+                      // Readers cannot open it yet: no link to a page that would say it is not found.
+                      <span className="font-semibold break-words">{post.title}</span>
+                    )}
+                    <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-base-content/75">
+                      <span className={`badge badge-sm font-semibold ${badge.className}`}>{badge.label}</span>
+                      <span className="badge badge-outline badge-sm">{categoryLabel(post.category)}</span>
+                      <span>{formatDate(post.publishedAt)}</span>
+                      {post.isExternal ? <span className="badge badge-ghost badge-sm">Substack</span> : null}
+                      {post.featured ? (
+                        <span className="badge badge-secondary badge-sm gap-1 font-semibold">
+                          <Star aria-hidden="true" className="size-3" /> Featured
+                        </span>
+                      ) : null}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap gap-2">
+                    {onEdit ? (
+                      <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit "${post.title}"`} disabled={!online} onClick={() => onEdit(post.id)}>
+                        <Pencil aria-hidden="true" className="size-4" />
+                        Edit
+                      </button>
                     ) : null}
-                  </p>
-                </div>
-                <div className="flex flex-wrap gap-2">
-                  {onEdit ? (
-                    <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit "${post.title}"`} disabled={!online} onClick={() => onEdit(post.id)}>
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </button>
-                  ) : null}
-                  {post.featured ? null : (
+                    {post.featured ? null : (
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-sm"
+                        aria-label={`Feature "${post.title}"`}
+                        disabled={featuring || deleting || !online}
+                        onClick={() => onFeature(post)}
+                      >
+                        {featuring ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Star aria-hidden="true" className="size-4" />}
+                        Feature
+                      </button>
+                    )}
                     <button
                       type="button"
-                      className="btn btn-outline btn-sm"
-                      aria-label={`Feature "${post.title}"`}
-                      disabled={featuring || deleting || !online}
-                      onClick={() => onFeature(post)}
+                      className="btn btn-outline btn-error btn-sm"
+                      aria-label={`Delete "${post.title}"`}
+                      disabled={deleting || !online}
+                      onClick={() => onDelete(post)}
                     >
-                      {featuring ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Star aria-hidden="true" className="size-4" />}
-                      Feature
+                      {deleting ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Trash2 aria-hidden="true" className="size-4" />}
+                      Delete
                     </button>
-                  )}
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-error btn-sm"
-                    aria-label={`Delete "${post.title}"`}
-                    disabled={deleting || !online}
-                    onClick={() => onDelete(post)}
-                  >
-                    {deleting ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Trash2 aria-hidden="true" className="size-4" />}
-                    Delete
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {posts.isFetchNextPageError && online ? (
+            <p role="alert" className="text-center text-error">
+              Failed to fetch blog posts
+            </p>
+          ) : null}
+          {posts.hasNextPage ? (
+            <div className="flex flex-col items-center gap-2">
+              <button type="button" className="btn btn-outline btn-sm" disabled={posts.isFetchingNextPage || !online} onClick={() => void posts.fetchNextPage()}>
+                {posts.isFetchingNextPage ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+                Load more posts
+              </button>
+              {online ? null : <OfflineNote>{LOAD_MORE_OFFLINE}</OfflineNote>}
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );
