@@ -71,6 +71,11 @@ export function createApp(rawDeps: AppDeps): Koa {
 
   // Answers public GETs still fresh in memory before the rest of the stack runs (see public-cache.ts).
   const cache = publicCache({ ttlMs: config.publicCacheMs });
+  // A stream the desk saved on any process: current and upcoming (and the pages built from them)
+  // answer it here at once, not a TTL later (docs/decisions/012-live-events.md).
+  events.subscribe((event) => {
+    if (event.kind === 'stream') cache.drop(['live-streams']);
+  });
   app.use(requestLog(config.logRequests));
   app.use(errorHandler);
   app.use(cache.serve);

@@ -10,9 +10,16 @@
  * - `resync`: events were missed and cannot be replayed: read the questions again;
  * - `hidden`: an editor hid a question (`liveHiddenEventSchema`): drop it. Sent only to a page
  *   that asked with `?hidden=1` (`liveEventsPath(id, { hidden: true })`); any other page gets
- *   `resync` in its place, which makes it read the questions without the hidden one.
+ *   `resync` in its place, which makes it read the questions without the hidden one;
+ * - `stream-changed`: the desk scheduled, edited, started or ended a stream (`{id}`, any stream,
+ *   `liveStreamChangedEventSchema`): read what is live and upcoming again. No event id.
  * A comment line (`: ping`) every 20 s keeps proxies from closing an idle stream.
  */
 export const liveEventsPath = (streamId: number, opts: { hidden?: boolean } = {}) => `/api/live-streams/${streamId}/events${opts.hidden ? '?hidden=1' : ''}`;
-/** Matches `liveEventsPath` (the service worker leaves these requests alone). */
-export const LIVE_EVENTS_PATH_PATTERN = /^\/api\/live-streams\/[^/]+\/events\/?$/i;
+/**
+ * GET /api/live-streams/events: the site-wide events, `stream-changed` only (as above), for a
+ * page that shows no live stream: it learns at once when one goes live, or the schedule changes.
+ */
+export const LIVE_SITE_EVENTS_PATH = '/api/live-streams/events';
+/** Matches `liveEventsPath` and `LIVE_SITE_EVENTS_PATH` (the service worker leaves these requests alone). */
+export const LIVE_EVENTS_PATH_PATTERN = /^\/api\/live-streams\/(?:[^/]+\/)?events\/?$/i;

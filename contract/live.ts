@@ -60,9 +60,11 @@ export const moderateQuestionInputSchema = z
   .check(z.refine((v) => v.isHighlighted !== undefined || v.isAnswered !== undefined, 'Send isHighlighted or isAnswered'));
 export type ModerateQuestionInput = z.infer<typeof moderateQuestionInputSchema>;
 
-export { liveEventsPath, LIVE_EVENTS_PATH_PATTERN } from './live-events';
+export { liveEventsPath, LIVE_EVENTS_PATH_PATTERN, LIVE_SITE_EVENTS_PATH } from './live-events';
 export const liveViewersEventSchema = z.object({ count: z.number() });
 export type LiveViewersEvent = z.infer<typeof liveViewersEventSchema>;
 /** The `hidden` event: an editor hid the question `id`; every page drops it. */
 export const liveHiddenEventSchema = z.object({ id: z.number(), liveStreamId: z.number() });
 export type LiveHiddenEvent = z.infer<typeof liveHiddenEventSchema>;
+/** The `stream-changed` event: the desk saved the stream `id`; what is live and upcoming may differ now. */
+export const liveStreamChangedEventSchema = z.object({ id: z.number() });

@@ -13,6 +13,8 @@ import { afterCommit, transactionAware } from './request-transaction';
 export type BusEvent =
   /** A question was asked on the stream, or its highlighted/answered marks changed. */
   | { kind: 'question'; streamId: number; questionId: number }
+  /** The desk scheduled, edited, put live or ended the stream: what is live and upcoming may have changed. */
+  | { kind: 'stream'; streamId: number }
   /** One process's count of open event streams on the stream (`process` names that process). */
   | { kind: 'viewers'; streamId: number; process: string; count: number };
 
@@ -68,6 +70,7 @@ function parseEvent(payload: string | undefined): BusEvent | null {
     const value = JSON.parse(payload) as Partial<BusEvent>;
     if (typeof value.streamId !== 'number') return null;
     if (value.kind === 'question' && typeof value.questionId === 'number') return value as BusEvent;
+    if (value.kind === 'stream') return { kind: 'stream', streamId: value.streamId };
     if (value.kind === 'viewers' && typeof value.process === 'string' && typeof value.count === 'number') return value as BusEvent;
   } catch {
     // Someone else's NOTIFY on our channel: not ours to read.

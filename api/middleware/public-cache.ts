@@ -13,8 +13,11 @@ import type { Context, Middleware, Next } from 'koa';
  *
  * Staleness is bounded: entries live `ttlMs` (default 1 s); a successful write in this
  * process drops the entries of the resource it touched at once (a new post, a counted view),
- * and other processes behind a load balancer see it within `ttlMs`. Nothing per-user is ever
- * stored here. Every cached answer carries an ETag, so clients can revalidate with 304s.
+ * and other processes behind a load balancer see it within `ttlMs`, or at once for what the
+ * event bus tells every process (`drop`: a live stream the desk saved, docs/decisions/012). An
+ * answer read while its resource was dropped is sent but not stored: it may predate the change.
+ * Nothing per-user is ever stored here. Every cached answer carries an ETag, so clients can
+ * revalidate with 304s.
  *
  * Entries are keyed by origin and URL: a document with absolute links built from the request's
  * own origin (a feed, the sitemap, when PUBLIC_URL is unset) must never reach a client that
@@ -83,10 +86,20 @@ const keyOf = (ctx: Context) => `${ctx.protocol}://${ctx.host}${ctx.url}${isAppP
 export interface PublicCache {
   serve: Middleware;
   fill: Middleware;
+  /** Drops the answers built from these resources ('live-streams'…): a change another process made. */
+  drop: (resources: readonly string[]) => void;
 }
 
 export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEntries?: number }): PublicCache {
   const entries = new Map<string, Entry>();
+  /** Drops so far, and the last one of each resource: an answer read across a drop of its resources is not stored. */
+  let drops = 0;
+  const lastDrop = new Map<string, number>();
+  const drop = (touched: ReadonlySet<string>) => {
+    drops += 1;
+    for (const r of touched) lastDrop.set(r, drops);
+    for (const [key, entry] of entries) if (entry.dependsOn.some((r) => touched.has(r))) entries.delete(key);
+  };
   // Any GET may have been marked by its route; only what was marked is ever stored.
   const cacheable = (ctx: Context) => ttlMs > 0 && SAFE.has(ctx.method);
 
@@ -106,17 +119,16 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
     if (ttlMs <= 0) return next();
     if (!SAFE.has(ctx.method)) {
       await next();
-      if (ctx.status < 400 && ctx.path.startsWith('/api/')) {
-        const touched = new Set(resourcesTouchedBy(ctx.path));
-        for (const [key, entry] of entries) if (entry.dependsOn.some((r) => touched.has(r))) entries.delete(key);
-      }
+      if (ctx.status < 400 && ctx.path.startsWith('/api/')) drop(new Set(resourcesTouchedBy(ctx.path)));
       return;
     }
     if (!cacheable(ctx)) return next();
 
+    const dropsBefore = drops;
     await next();
     const dependsOn = ctx.state.publicCache as readonly string[] | undefined;
     if (!dependsOn || ctx.status !== 200 || ctx.body === undefined || ctx.body === null) return;
+    const readAcrossDrop = dependsOn.some((r) => (lastDrop.get(r) ?? 0) > dropsBefore);
     const raw = ctx.body;
     const body = Buffer.isBuffer(raw) ? raw : Buffer.from(typeof raw === 'string' ? raw : JSON.stringify(raw));
     const entry: Entry = {
@@ -130,9 +142,11 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
     };
     const key = keyOf(ctx);
     entries.delete(key);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-    entries.set(key, entry);
-    ctx.state.publicCacheEntry = entry;
+    if (!readAcrossDrop) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, entry);
+      ctx.state.publicCacheEntry = entry;
+    }
     ctx.status = 200;
     ctx.set('ETag', entry.etag);
     ctx.set('Cache-Control', 'no-cache');
@@ -141,7 +155,7 @@ export function publicCache({ ttlMs, maxEntries = 500 }: { ttlMs: number; maxEnt
     if (ctx.fresh) ctx.status = 304;
   };
 
-  return { serve, fill };
+  return { serve, fill, drop: (resources) => drop(new Set(resources)) };
 }
 
 function recordHeaders(ctx: Context, entry: Entry): RecordedHeaders {

@@ -201,6 +201,56 @@ describe('PUT /api/live-streams/:id', () => {
   });
 });
 
+describe('stream-changed: /live-qa follows the desk at once', () => {
+  test('the site-wide event stream is an uncompressed, uncached event stream that counts no viewer', async () => {
+    const site = await openEventStream(`${app.url}/api/live-streams/events`, { 'accept-encoding': 'gzip' });
+    opened.push(site);
+    expect(site.status).toBe(200);
+    expect(site.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(site.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(site.headers.get('content-encoding')).toBeNull();
+    site.close();
+  });
+
+  test('schedule, edit, go live and end each tell the site-wide streams and every live stream’s pages `stream-changed` with the stream’s id; a refused write tells nobody', async () => {
+    await endAll();
+    const site = await openEventStream(`${app.url}/api/live-streams/events`);
+    opened.push(site);
+    const stream = await schedule({ title: 'Heard everywhere' });
+    expect((await site.next((e) => e.event === 'stream-changed')).json).toEqual({ id: stream.id });
+    // A page watching another stream hears of it too (it shows the schedule as well).
+    const elsewhere = await schedule();
+    const page = await watch(elsewhere.id);
+    await page.next((e) => e.event === 'viewers');
+
+    for (const [body, what] of [
+      [{ ...aStream({ title: 'Heard everywhere, renamed' }) }, 'an edit'],
+      [{ ...aStream({ title: 'Heard everywhere, renamed' }), isLive: true }, 'going live'],
+      [{ ...aStream({ title: 'Heard everywhere, renamed' }), isLive: false }, 'ending'],
+    ] as const) {
+      const from = site.events.length;
+      const pageFrom = page.events.length;
+      expect((await editor.put(`/api/live-streams/${stream.id}`, body)).status, what).toBe(200);
+      const heard = await site.next((e) => e.event === 'stream-changed', { from, timeoutMs: 2_000 });
+      expect(heard.json, what).toEqual({ id: stream.id });
+      // No id: a page reads what is live again whenever its stream reopens, nothing is replayed.
+      expect(heard.id, what).toBeUndefined();
+      expect((await page.next((e) => e.event === 'stream-changed', { from: pageFrom, timeoutMs: 2_000 })).json, what).toEqual({ id: stream.id });
+    }
+
+    const from = site.events.length;
+    expect((await member.put(`/api/live-streams/${stream.id}`, { ...aStream(), isLive: true })).status).toBe(403);
+    expect((await editor.put(`/api/live-streams/${stream.id}`, { ...aStream(), title: '' })).status).toBe(400);
+    expect((await editor.put(`/api/live-streams/${elsewhere.id}`, { ...aStream(), isLive: true })).status).toBe(200);
+    expect((await editor.put(`/api/live-streams/${stream.id}`, { ...aStream(), isLive: true })).status).toBe(409);
+    expect((await editor.put(`/api/live-streams/${elsewhere.id}`, { ...aStream(), isLive: false })).status).toBe(200);
+    // The writes that were made were told, in order; the refused ones were not.
+    const told = () => site.events.slice(from).filter((e) => e.event === 'stream-changed').map((e) => e.json.id as number);
+    await expect.poll(told, { timeout: 2_000 }).toEqual([elsewhere.id, elsewhere.id]);
+    await endAll();
+  });
+});
+
 describe('DELETE /api/questions/:id', () => {
   test('hides the question: gone from the list, and open pages hear `hidden` (older pages `resync`); a second hide is 404', async () => {
     const stream = await schedule();

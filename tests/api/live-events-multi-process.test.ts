@@ -1,10 +1,14 @@
 // Live Q&A events fan out across API processes (docs/decisions/012-live-events.md). Two real API
 // processes (`npm start`, each in its own process group) on one PostgreSQL: a question posted to A
 // reaches an event stream open on B (LISTEN/NOTIFY), the viewer count adds up both processes'
-// streams, and stopping a process ends its streams instead of waiting on them. On SQLite (one
-// host), the same between the workers of WEB_CONCURRENCY=2, whose primary relays the events.
+// streams, an editor going live or ending on B is heard on A's streams and answered at once by A's
+// current (its cached answer dropped), and stopping a process ends its streams instead of waiting
+// on them. On SQLite (one host), the same between the workers of WEB_CONCURRENCY=2, whose primary
+// relays the events. The public cache is on for a minute: only the events can make A answer anew.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
+import { grantEditor, insertLiveStream } from '../support/fixtures';
+import type { TestDatabase } from '../support/test-db';
 import { signalGroup, waitForGroupGone, type Host } from '../support/server-process';
 import { testDialect } from '../support/test-db';
 import { startServerOnTestDatabase, type ServerOnTestDatabase } from '../support/test-server';
@@ -15,6 +19,22 @@ let a: Host;
 let b: Host;
 let streamId = 0;
 const opened: OpenEventStream[] = [];
+
+/** Signs up on `node` and becomes an editor (as `npm run editor -- grant` makes one). */
+async function signInEditor(node: Host, tdb: TestDatabase): Promise<void> {
+  const username = `ed_${Date.now().toString(36)}`;
+  const signup = await node.client.request('POST', '/api/auth/signup', { body: { username, email: `${username}@example.com`, password: 'Password1!' } });
+  expect(signup.status, signup.text).toBe(201);
+  await grantEditor(tdb.db, username);
+}
+
+/** The desk's "Go live" (true) or "End stream" (false) of `id`, sent to `node`. */
+async function setLive(node: Host, id: number, isLive: boolean): Promise<void> {
+  const res = await node.client.request('PUT', `/api/live-streams/${id}`, { body: { title: 'Going live elsewhere', scheduledFor: new Date().toISOString(), isLive } });
+  expect(res.status, res.text).toBe(200);
+}
+
+const currentId = async (node: Host) => ((await node.client.request('GET', '/api/live-streams/current')).json as { id: number } | null)?.id ?? null;
 
 async function watch(node: Host): Promise<OpenEventStream> {
   const stream = await openEventStream(`${node.server.origin}/api/live-streams/${streamId}/events`);
@@ -27,7 +47,7 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
   let running: ServerOnTestDatabase<[Host, Host]> | undefined;
 
   beforeAll(async () => {
-    running = await startServerOnTestDatabase({ name: 'live-multi', hosts: 2, env: { PUBLIC_CACHE_MS: '0' }, startTimeoutMs: 45_000 });
+    running = await startServerOnTestDatabase({ name: 'live-multi', hosts: 2, env: { PUBLIC_CACHE_MS: '60000' }, startTimeoutMs: 45_000 });
     [a, b] = running.hosts;
     const [row] = await running.tdb.db('live_streams').insert({ title: 'Across processes', description: null, is_live: true, viewer_count: 0 }).returning('id');
     streamId = Number((row as { id: number }).id);
@@ -51,6 +71,30 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
     }
     onA.close();
     onB.close();
+  });
+
+  test('when an editor goes live on B, then the site-wide stream and a live page on A hear it within 2 s and A answers it as current at once; so when it ends', async () => {
+    // The pages are on A: B is stopped below, and the stop test counts on what B holds open.
+    await running!.tdb.db('live_streams').update({ is_live: false });
+    const scheduled = await insertLiveStream(running!.tdb.db, { title: 'Going live elsewhere' });
+    await signInEditor(b, running!.tdb);
+    // A has nothing live in its cache (for a minute): only the event can change its answer.
+    expect(await currentId(a)).toBeNull();
+    const site = await openEventStream(`${a.server.origin}/api/live-streams/events`);
+    opened.push(site);
+    const page = await watch(a);
+    await page.next((e) => e.event === 'viewers');
+
+    await setLive(b, scheduled, true);
+    for (const stream of [site, page]) expect((await stream.next((e) => e.event === 'stream-changed', { timeoutMs: 2_000 })).json).toEqual({ id: scheduled });
+    expect(await currentId(a)).toBe(scheduled);
+
+    const from = site.events.length;
+    await setLive(b, scheduled, false);
+    await site.next((e) => e.event === 'stream-changed', { from, timeoutMs: 2_000 });
+    expect(await currentId(a)).toBeNull();
+    site.close();
+    page.close();
   });
 
   test('the viewer count adds up the streams open on both processes', async () => {
@@ -86,7 +130,7 @@ describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=
   let sqliteStream = 0;
 
   beforeAll(async () => {
-    running = await startServerOnTestDatabase({ name: 'live-cluster', env: { WEB_CONCURRENCY: '2', PUBLIC_CACHE_MS: '0' }, startTimeoutMs: 45_000 });
+    running = await startServerOnTestDatabase({ name: 'live-cluster', env: { WEB_CONCURRENCY: '2', PUBLIC_CACHE_MS: '60000' }, startTimeoutMs: 45_000 });
     [node] = running.hosts;
     const current = await node.client.request('GET', '/api/live-streams/current');
     expect(current.json?.id, 'the sample content has a live stream').toBeTypeOf('number');
@@ -107,6 +151,19 @@ describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=
     const asked = await node.client.request('POST', '/api/questions', { body: { liveStreamId: sqliteStream, askedBy: 'Ann', question: 'Every worker?' } });
     expect(asked.status, asked.text).toBe(201);
     await Promise.all(streams.map((s) => s.next((e) => e.event === 'question' && e.json.id === asked.json.id, { timeoutMs: 2_000 })));
+    for (const s of streams) s.close();
+  });
+
+  test('when an editor goes live, then site-wide streams on both workers hear it, and both answer it as current at once', async () => {
+    // Six connections at once: the cluster hands them to both workers, which each cache their answer.
+    const currents = () => Promise.all(Array.from({ length: 6 }, () => currentId(node)));
+    expect(new Set(await currents())).toEqual(new Set([sqliteStream]));
+    const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(`${node.server.origin}/api/live-streams/events`)));
+    opened.push(...streams);
+    await signInEditor(node, running!.tdb);
+    await setLive(node, sqliteStream, false);
+    await Promise.all(streams.map((s) => s.next((e) => e.event === 'stream-changed' && e.json.id === sqliteStream, { timeoutMs: 2_000 })));
+    expect(new Set(await currents())).toEqual(new Set([null]));
     for (const s of streams) s.close();
   });
 });

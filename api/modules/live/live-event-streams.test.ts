@@ -161,6 +161,38 @@ describe('liveEventStreams', () => {
     await bus.close();
   });
 
+  test('a stream the desk saved goes out as `stream-changed` to every live stream’s pages and the site-wide streams, without an id; site-wide streams are pinged, count no viewer and end with the bus', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { bus, deliver } = fakeBus();
+    const streams = liveEventStreams(bus, { findQuestion: async () => undefined });
+    const site = streams.openSiteWide();
+    const [onSite, on5, on6] = [site.body, streams.open(5).body, streams.open(6).body].map(reader);
+    deliver({ kind: 'stream', streamId: 8 });
+    await flush();
+    for (const out of [onSite, on5, on6]) expect(out!.frames().filter((f) => f.event === 'stream-changed')).toEqual([{ id: undefined, event: 'stream-changed', data: { id: 8 } }]);
+    expect(streams.viewerCount(5)).toBe(1);
+    vi.advanceTimersByTime(HEARTBEAT_MS);
+    await flush();
+    expect(onSite!.text()).toContain(': ping');
+    const ended = new Promise((resolve) => site.body.on('end', resolve));
+    await bus.close();
+    await ended;
+    expect(streams.openSiteWide().body.writableEnded).toBe(true);
+  });
+
+  test('a site-wide stream closed by its page hears nothing more', async () => {
+    const { bus, deliver } = fakeBus();
+    const streams = liveEventStreams(bus, { findQuestion: async () => undefined });
+    const site = streams.openSiteWide();
+    const out = reader(site.body);
+    site.close();
+    site.close();
+    deliver({ kind: 'stream', streamId: 8 });
+    await flush();
+    expect(out.frames()).toEqual([]);
+    await bus.close();
+  });
+
   test('when the bus closes (server stop), the other processes are told this one has no viewers left, every open stream ends, and a stream opened after that ends at once', async () => {
     const { bus, published } = fakeBus();
     const streams = liveEventStreams(bus, { findQuestion: async () => undefined });

@@ -49,11 +49,18 @@ export interface LiveEventStreamsOptions {
  *
  * A hidden question goes out as `hidden` (`{id, liveStreamId}`) to the pages that asked for it
  * (`?hidden=1`), and as `resync` to older pages, which then read the questions without it.
+ *
+ * A stream the desk saved (scheduled, edited, put live, ended) goes out as `stream-changed`
+ * (`{id}`) to every open event stream: those of every live stream, and the site-wide ones
+ * (`openSiteWide`) that a /live-qa page with nothing live holds. It has no id and is not
+ * replayed: a page reads what is live and upcoming again whenever its stream (re)opens.
  */
 export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
   const processId = crypto.randomUUID().slice(0, 8);
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   const open = new Map<number, Set<Out>>();
+  /** The site-wide event streams: `stream-changed` only (and pings). */
+  const siteWide = new Set<PassThrough>();
   const remote = new Map<number, Map<string, { count: number; seenAt: number }>>();
   const lastSentCount = new Map<number, number>();
   const recent: Sent[] = [];
@@ -110,6 +117,12 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
   // earlier read (on PostgreSQL's pool two reads could finish in either order).
   let reading: Promise<void> = Promise.resolve();
   const unsubscribe = bus.subscribe((event: BusEvent) => {
+    if (event.kind === 'stream') {
+      const text = frame('stream-changed', { id: event.streamId });
+      for (const outs of open.values()) for (const out of outs) out.body.write(text);
+      for (const body of siteWide) body.write(text);
+      return;
+    }
     if (event.kind === 'question') {
       reading = reading
         .then(() => onQuestion(event.streamId, event.questionId))
@@ -130,6 +143,7 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
       publishCount(streamId);
       sendCount(streamId);
     }
+    for (const body of siteWide) body.write(': ping\n\n');
   }, heartbeatMs);
   heartbeat.unref();
 
@@ -138,6 +152,8 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
     unsubscribe();
     for (const outs of open.values()) for (const out of outs) out.body.end();
     open.clear();
+    for (const body of siteWide) body.end();
+    siteWide.clear();
   };
   bus.closed.addEventListener('abort', endAll, { once: true });
   // Stopping: the other processes stop counting this one's pages now, not after three heartbeats.
@@ -193,6 +209,30 @@ export function liveEventStreams(bus: EventBus, opts: LiveEventStreamsOptions) {
         else lastSentCount.delete(streamId);
       };
       return { body, close };
+    },
+    /**
+     * A new site-wide event stream, to send as the answer's body: `stream-changed` whenever the
+     * desk saves a stream, on any process. Not a viewer of any stream. Ends when the bus closes;
+     * call `close` when the client goes away.
+     */
+    openSiteWide(): { body: PassThrough; close: () => void } {
+      const body = new PassThrough();
+      if (bus.closed.aborted) {
+        body.end();
+        return { body, close: () => undefined };
+      }
+      siteWide.add(body);
+      body.write(`retry: ${RETRY_MS}\n\n`);
+      let closed = false;
+      return {
+        body,
+        close: () => {
+          if (closed) return;
+          closed = true;
+          siteWide.delete(body);
+          body.end();
+        },
+      };
     },
     /** Open event streams of a live stream, on every process as far as this one knows (see above). */
     viewerCount: totalCount,

@@ -1,4 +1,6 @@
+import type { PassThrough } from 'node:stream';
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import { createQuestionInputSchema, idSchema, liveStreamInputSchema, liveStreamUpdateSchema, moderateQuestionInputSchema, questionsQuerySchema, type LiveStream } from '#contract';
 import { parseYoutubeLink, YOUTUBE_LINK_RULE } from '#contract/youtube-link';
@@ -50,17 +52,16 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
     '/live-streams/:id/events',
     route({ params: livePath, query: eventsQuery }, async (ctx, { params, query }) => {
       const stream = await service.requireStream(params.id);
-      const { body, close } = streams.open(stream.id, ctx.get('Last-Event-ID') || undefined, query.hidden === '1');
-      ctx.req.socket.setTimeout(0);
-      ctx.req.socket.setNoDelay(true);
-      ctx.req.on('close', close);
-      ctx.res.on('close', close);
-      ctx.compress = false;
-      ctx.set('Cache-Control', 'no-cache, no-transform');
-      ctx.set('X-Accel-Buffering', 'no');
-      ctx.type = 'text/event-stream';
-      ctx.status = 200;
-      ctx.body = body;
+      sendEventStream(ctx, streams.open(stream.id, ctx.get('Last-Event-ID') || undefined, query.hidden === '1'));
+    }),
+  );
+
+  // The site-wide events: `stream-changed` when the desk schedules, edits, starts or ends a stream
+  // (on any process), for a /live-qa page with nothing live to follow (contract/live-events.ts).
+  router.get(
+    '/live-streams/events',
+    route({}, async (ctx) => {
+      sendEventStream(ctx, streams.openSiteWide());
     }),
   );
 
@@ -120,6 +121,20 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
   );
 
   return router;
+}
+
+/** Answers with an event stream, closed when the client goes away: uncompressed, uncached, never timed out. */
+function sendEventStream(ctx: Context, { body, close }: { body: PassThrough; close: () => void }): void {
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  ctx.req.on('close', close);
+  ctx.res.on('close', close);
+  ctx.compress = false;
+  ctx.set('Cache-Control', 'no-cache, no-transform');
+  ctx.set('X-Accel-Buffering', 'no');
+  ctx.type = 'text/event-stream';
+  ctx.status = 200;
+  ctx.body = body;
 }
 
 /** The YouTube id a desk's `url` names; none (or blank) is no video; another form is a 400 on `url` (undefined). */

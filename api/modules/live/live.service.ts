@@ -36,8 +36,9 @@ async function load(tx: LiveQueries, id: number): Promise<LiveStream> {
 
 /**
  * Live Q&A is public: anyone may read streams and questions and ask a question under a name;
- * editors mark questions highlighted or answered. Every change is published on `events`, so each
- * open page hears of it (live-event-streams.ts).
+ * editors mark questions highlighted or answered, and schedule, edit, start and end streams. Every
+ * change is published on `events`, so each open page hears of it and every process drops the
+ * answers it cached (live-event-streams.ts, docs/decisions/012-live-events.md).
  */
 export function liveService(db: Db, events: EventBus) {
   const repo = liveRepo(db);
@@ -48,6 +49,15 @@ export function liveService(db: Db, events: EventBus) {
     } catch (err) {
       console.error('[events] could not publish a question change', err);
     }
+  };
+  /** A stream saved by the desk: every open /live-qa reads what is live and upcoming again, at once. */
+  const announceStream = async (stream: LiveStream) => {
+    try {
+      await events.publish({ kind: 'stream', streamId: stream.id });
+    } catch (err) {
+      console.error('[events] could not publish a stream change', err);
+    }
+    return stream;
   };
   return {
     current(): Promise<LiveStream | null> {
@@ -94,7 +104,7 @@ export function liveService(db: Db, events: EventBus) {
 
     /** The desk schedules a stream: not live, no viewers. */
     async createStream(fields: LiveStreamFields): Promise<LiveStream> {
-      return repo.transaction(async (tx) => load(tx, await tx.insertStream(rowOf(fields))));
+      return announceStream(await repo.transaction(async (tx) => load(tx, await tx.insertStream(rowOf(fields)))));
     },
 
     /**
@@ -103,7 +113,7 @@ export function liveService(db: Db, events: EventBus) {
      * serialised, so two at once cannot both pass. 404 when there is no such stream.
      */
     async updateStream(id: number, fields: LiveStreamFields, isLive?: boolean): Promise<LiveStream> {
-      return repo.transaction(async (tx) => {
+      const saved = await repo.transaction(async (tx) => {
         if (isLive) await tx.lockGoingLive();
         await load(tx, id);
         if (isLive) {
@@ -113,6 +123,7 @@ export function liveService(db: Db, events: EventBus) {
         await tx.updateStream(id, rowOf(fields), isLive);
         return load(tx, id);
       });
+      return announceStream(saved);
     },
 
     /** A question as it is now, with whether it is hidden (what an event about it carries), or undefined. */
