@@ -25,7 +25,7 @@ export function createServices({ db, config, events }: AppDeps) {
   const objects = objectsService(db, config);
   const search = searchService(db);
   const folders = foldersService(db);
-  const blog = blogService(db);
+  const blog = blogService(db, objects);
   const videos = videosService(db, search);
   return {
     activity: activityService(db),

@@ -10,6 +10,7 @@ import * as commentModeration from './008-comment-moderation';
 import * as editorActivity from './009-editor-activity';
 import * as postStatus from './010-post-status';
 import * as liveDesk from './011-live-desk';
+import * as postPictures from './012-post-pictures';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -32,6 +33,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '009-editor-activity': editorActivity,
     '010-post-status': postStatus,
     '011-live-desk': liveDesk,
+    '012-post-pictures': postPictures,
   };
 }
 

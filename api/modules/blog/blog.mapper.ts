@@ -28,6 +28,8 @@ export const BLOG_SUMMARY_COLUMNS = [
   'views',
   'published_at',
   'thumbnail_url',
+  'cover_image_url',
+  'cover_image_alt',
   'featured',
   'is_external',
   'substack_url',

@@ -1,3 +1,4 @@
+import { lexer, walkTokens } from 'marked';
 import TurndownService from 'turndown';
 import { badRequest } from '#api/errors';
 
@@ -187,6 +188,25 @@ export function htmlToMarkdown(html: string, opts: { baseUrl?: string } = {}): s
     throw err;
   }
   return sanitizeMarkdown(markdown);
+}
+
+/** An image in a post's Markdown: its address and its alt text, as the renderer reads them. */
+export interface MarkdownImage {
+  href: string;
+  alt: string;
+}
+
+/**
+ * Every image of a post's Markdown as marked (the reader's renderer, pwa/features/blog/components/markdown.ts)
+ * reads it: inline and reference-style, inside lists, quotes, tables and links; never one in a
+ * code sample. What the renderer shows is what the API checks (the alt text of this site's pictures).
+ */
+export function markdownImages(markdown: string): MarkdownImage[] {
+  const images: MarkdownImage[] = [];
+  walkTokens(lexer(markdown, { gfm: true }), (token) => {
+    if (token.type === 'image') images.push({ href: token.href, alt: token.text });
+  });
+  return images;
 }
 
 /** Markdown inline syntax → the words a reader sees. */

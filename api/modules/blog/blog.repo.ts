@@ -18,6 +18,9 @@ export interface NewBlogPostRow {
   read_time: number;
   published_at: string;
   thumbnail_url: string | null;
+  /** The cover picture's path (`/objects/{id}`) and alt text, or null (migration 012). */
+  cover_image_url: string | null;
+  cover_image_alt: string | null;
   is_external: boolean;
   substack_url: string | null;
   author_id: number | null;
@@ -160,12 +163,36 @@ function blogQueries(db: Db | Knex.Transaction) {
 
     /** Keeps a saved version (the post's fields as they are now, at its current version). */
     async saveVersion(id: number, savedBy: number, savedAt: string): Promise<void> {
-      const row = await posts().select('version', 'title', 'content', 'excerpt', 'category', 'read_time', 'status', 'published_at', 'thumbnail_url').where({ id }).first();
+      const row = await posts()
+        .select('version', 'title', 'content', 'excerpt', 'category', 'read_time', 'status', 'published_at', 'thumbnail_url', 'cover_image_url', 'cover_image_alt')
+        .where({ id })
+        .first();
       if (!row) return;
       await db('blog_post_versions').insert({ post_id: id, ...row, saved_by: savedBy, saved_at: savedAt });
       // Only the last VERSIONS_KEPT are kept.
       const keep = await db('blog_post_versions').where({ post_id: id }).orderBy('version', 'desc').limit(VERSIONS_KEPT).pluck('version');
       if (keep.length === VERSIONS_KEPT) await db('blog_post_versions').where({ post_id: id }).where('version', '<', Math.min(...keep.map(Number))).delete();
+    },
+
+    /** The post's text and cover, and those of each version it keeps: where the pictures it uses are named. */
+    async pictureSources(id: number): Promise<Array<{ content: string | null; cover_image_url: string | null }>> {
+      const current = await posts().select('content', 'cover_image_url').where({ id });
+      const versions = await db('blog_post_versions').select('content', 'cover_image_url').where({ post_id: id });
+      return [...current, ...versions] as Array<{ content: string | null; cover_image_url: string | null }>;
+    },
+
+    /**
+     * Makes `post_objects` list exactly the objects of `objectIds` that exist, for post `id`: the
+     * upload sweep keeps them. Returns those listed. An object deleted between the look-up and the
+     * insert fails the insert (the foreign key), as a save naming a picture just swept should.
+     */
+    async setPostObjects(id: number, objectIds: readonly string[]): Promise<string[]> {
+      const existing: string[] = objectIds.length ? await db('uploaded_objects').whereIn('id', [...objectIds]).pluck('id') : [];
+      await db('post_objects').where({ post_id: id }).whereNotIn('object_id', existing).delete();
+      const listed = new Set<string>(await db('post_objects').where({ post_id: id }).pluck('object_id'));
+      const added = existing.filter((objectId) => !listed.has(objectId));
+      if (added.length) await db('post_objects').insert(added.map((objectId) => ({ post_id: id, object_id: objectId })));
+      return existing;
     },
 
     async listVersions(id: number): Promise<PostVersionRow[]> {

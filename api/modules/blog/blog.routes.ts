@@ -7,6 +7,7 @@ import { sendJsonOrNull } from '#api/lib/respond';
 import { route } from '#api/middleware/route';
 import { actorId, requireEditor, sessionUserId } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
+import { ownOrigin } from '#api/middleware/same-origin';
 import type { UsersService } from '../users/users.service';
 import type { BlogService } from './blog.service';
 
@@ -55,7 +56,7 @@ export function blogRoutes({ blog: service, users }: { blog: BlogService; users:
     '/blog/create',
     editor,
     route({ body: createBlogPostInputSchema }, async (ctx, { body }) => {
-      ctx.body = await service.create(actorId(ctx), body);
+      ctx.body = await service.create(actorId(ctx), body, ownOrigin(ctx));
       ctx.status = 201;
     }),
   );
@@ -86,7 +87,7 @@ export function blogRoutes({ blog: service, users }: { blog: BlogService; users:
     '/blog/:id',
     editor,
     route({ params: postPath, body: updateBlogPostInputSchema }, async (ctx, { params, body }) => {
-      ctx.body = await service.update(actorId(ctx), params.id, body);
+      ctx.body = await service.update(actorId(ctx), params.id, body, ownOrigin(ctx));
     }),
   );
 

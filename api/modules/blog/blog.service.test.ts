@@ -6,6 +6,7 @@ import { createDb, migrate, type Db } from '#api/db';
 import { AppError } from '#api/errors';
 import { pathIdSchema } from '#contract';
 import { blogListQuerySchema } from '#contract/queries';
+import { objectsService } from '../objects/objects.service';
 import { blogService, type BlogService } from './blog.service';
 
 let dir: string;
@@ -35,7 +36,7 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-blog-unit-'));
   db = createDb({ client: 'sqlite', filename: path.join(dir, 'blog.sqlite') });
   await migrate(db);
-  service = blogService(db);
+  service = blogService(db, objectsService(db, { jobLeaseMs: 60_000 }));
 });
 
 afterAll(async () => {

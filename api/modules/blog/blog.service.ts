@@ -2,10 +2,11 @@ import type { BlogPost, BlogPostSummary, createBlogPostInputSchema, EditorPost, 
 import type { BlogListQuery } from '#contract/queries';
 import type { z } from 'zod';
 import type { Db } from '#api/db';
-import { AppError, notFound } from '#api/errors';
+import { AppError, badRequest, constraintKind, notFound } from '#api/errors';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
 import { tokenize } from '#api/lib/full-text';
-import { excerptFromMarkdown, htmlToMarkdown, sanitizeMarkdown } from './blog.markdown';
+import { objectIdFromUrl, objectIdsIn, type ObjectsService } from '../objects/objects.service';
+import { excerptFromMarkdown, htmlToMarkdown, markdownImages, sanitizeMarkdown } from './blog.markdown';
 import { toBlogPost, toBlogPostSummary, toEditorPost, toPostVersion, toPostVersionSummary } from './blog.mapper';
 import { blogRepo, type BlogQueries, type PostEdit } from './blog.repo';
 
@@ -23,12 +24,15 @@ export type SubstackImport = z.output<typeof importSubstackInputSchema>;
 /** What an editor sends to save an edit, parsed. */
 export type PostUpdate = z.output<typeof updateBlogPostInputSchema>;
 
-/**
- * The blog: what readers read, and what the editor's desk writes. `now` is the clock readers are
- * at (a published post shows from its published_at on); tests may hand in their own.
- */
+/** A post's cover picture as its row keeps it: an uploaded object's path and its alt text, or none. */
+interface Cover {
+  url: string | null;
+  alt: string | null;
+}
+const NO_COVER: Cover = { url: null, alt: null };
+
 /** A post's written fields as its row keeps them (create, import and edit alike); a blank excerpt comes from the text. */
-function writtenFields(data: NewBlogPost | SubstackImport | PostUpdate, content: string, substackUrl: string | null) {
+function writtenFields(data: NewBlogPost | SubstackImport | PostUpdate, content: string, substackUrl: string | null, cover: Cover) {
   return {
     title: data.title,
     content,
@@ -36,13 +40,75 @@ function writtenFields(data: NewBlogPost | SubstackImport | PostUpdate, content:
     category: data.category,
     read_time: data.readTime,
     thumbnail_url: data.thumbnailUrl || null,
+    cover_image_url: cover.url,
+    cover_image_alt: cover.url ? cover.alt : null,
     is_external: data.isExternal,
     substack_url: substackUrl,
   };
 }
 
-export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {}) {
+/** What the blog needs of the uploads: whether a picture is one this server stored. */
+export type PostPictureStore = Pick<ObjectsService, 'storedObjectPath' | 'notStored'>;
+
+/** The pictures a save names: its cover and the uploaded objects its text shows, which must exist. */
+interface Pictures {
+  cover: Cover;
+  required: string[];
+}
+
+/**
+ * The blog: what readers read, and what the editor's desk writes. `objects` tells the pictures
+ * this server stored; `now` is the clock readers are at (a published post shows from its
+ * published_at on); tests may hand in their own.
+ */
+export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }: { now?: () => string } = {}) {
   const repo = blogRepo(db);
+
+  /**
+   * Checks a post's pictures (docs/product.md#blog-management): the cover must be an image this
+   * server stored and have its alt text; every picture of this site in the text (`![alt](/objects/{id})`,
+   * or the same address on `origin`) must have alt text and be stored. 400 naming the problem.
+   */
+  async function picturesOf(cover: Cover, content: string, origin: string): Promise<Pictures> {
+    const required: string[] = [];
+    let coverPath: string | null = null;
+    if (cover.url) {
+      if (!cover.alt?.trim()) throw badRequest('A cover picture needs its alt text: describe the picture for readers who cannot see it.');
+      coverPath = await objects.storedObjectPath(cover.url, origin, 'The cover picture');
+      required.push(objectIdFromUrl(coverPath, origin)!);
+    }
+    const inText: string[] = [];
+    for (const image of markdownImages(content)) {
+      const id = objectIdFromUrl(image.href, origin);
+      if (!id) {
+        if (/^\/objects\//i.test(image.href)) throw badRequest(`The picture ${image.href} in the text is not an image uploaded to this site.`);
+        continue;
+      }
+      if (!image.alt.trim()) throw badRequest(`The picture ${image.href} in the text needs its alt text, as in ![what it shows](${image.href}).`);
+      if (!inText.includes(id)) inText.push(id);
+    }
+    const missing = await objects.notStored(inText);
+    if (missing.length) throw badRequest(`The picture /objects/${missing[0]} in the text was not found. Please upload it again.`);
+    return { cover: { url: coverPath, alt: coverPath ? cover.alt!.trim() : null }, required: [...required, ...inText] };
+  }
+
+  /**
+   * Lists in `post_objects` every uploaded object post `id` uses, in its text or cover, now or in a
+   * kept version, so the upload sweep keeps them; the ones this save needs must all be there (one
+   * swept a moment ago fails the save with a 400, and the transaction rolls back).
+   */
+  async function keepPictures(tx: BlogQueries, id: number, required: readonly string[]): Promise<void> {
+    const sources = await tx.pictureSources(id);
+    let listed: string[];
+    try {
+      listed = await tx.setPostObjects(id, objectIdsIn(...sources.flatMap((s) => [s.content, s.cover_image_url])));
+    } catch (err) {
+      if (constraintKind(err) === 'foreign') throw badRequest('A picture of this post was not found. Please upload it again.');
+      throw err;
+    }
+    const gone = required.find((objectId) => !listed.includes(objectId));
+    if (gone) throw badRequest(`The picture /objects/${gone} was not found. Please upload it again.`);
+  }
 
   async function loadPost(r: BlogQueries, id: number): Promise<EditorPost> {
     const row = await r.findForEditor(id);
@@ -64,11 +130,12 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
     publishedAt: string,
     substackUrl: string | null,
     status: 'draft' | 'published',
+    pictures: Pictures = { cover: NO_COVER, required: [] },
   ): Promise<EditorPost> {
     const at = now();
     return repo.transaction(async (tx) => {
       const id = await tx.insert({
-        ...writtenFields(data, content, substackUrl),
+        ...writtenFields(data, content, substackUrl, pictures.cover),
         published_at: publishedAt,
         author_id: authorId,
         status,
@@ -76,6 +143,7 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
         updated_by: authorId,
       });
       await tx.saveVersion(id, authorId, at);
+      await keepPictures(tx, id, pictures.required);
       return loadPost(tx, id);
     });
   }
@@ -139,10 +207,13 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
     /**
      * An editor's post: published (from `publishedAt`, now when absent; a future instant schedules
      * it) or a draft. The Markdown is stored as written except for raw HTML and script links,
-     * which are removed. A blank excerpt is taken from the first paragraph.
+     * which are removed. A blank excerpt is taken from the first paragraph. Its pictures (a cover,
+     * `/objects/…` images in the text) must be this server's (`origin`'s) and have alt text.
      */
-    async create(authorId: number, data: NewBlogPost): Promise<EditorPost> {
-      return insertPost(authorId, data, sanitizeMarkdown(data.content), publishedAtOf(data.publishedAt), data.substackUrl || null, data.status);
+    async create(authorId: number, data: NewBlogPost, origin: string): Promise<EditorPost> {
+      const content = sanitizeMarkdown(data.content);
+      const pictures = await picturesOf({ url: data.coverImageUrl || null, alt: data.coverImageAlt ?? null }, content, origin);
+      return insertPost(authorId, data, content, publishedAtOf(data.publishedAt), data.substackUrl || null, data.status, pictures);
     },
 
     /** A Substack post: its HTML becomes safe Markdown; it keeps its own publication date. */
@@ -154,22 +225,34 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
     /**
      * Saves an edit made from `data.version`. A save from an older version is refused with the post
      * as it is now (409), whoever saved in between, so no edit is lost unseen. The publication
-     * instant is kept unless one is given; a draft published without one is published now.
+     * instant is kept unless one is given; a draft published without one is published now. The
+     * cover is kept when `coverImageUrl` is absent (a client that does not know it), removed with ''
+     * or null; pictures are checked as for `create`.
      */
-    async update(editorId: number, id: number, data: PostUpdate): Promise<EditorPost> {
+    async update(editorId: number, id: number, data: PostUpdate, origin: string): Promise<EditorPost> {
       const at = now();
+      const content = sanitizeMarkdown(data.content);
+      // Checked before the transaction: the uploads are read on the pool, which on SQLite is the
+      // transaction's one connection. A cover kept from the post is the one of `data.version`
+      // (another save in between fails the version check below).
+      let cover: Cover = { url: data.coverImageUrl || null, alt: data.coverImageAlt ?? null };
+      if (data.coverImageUrl === undefined) {
+        const before = await repo.findForEditor(id);
+        if (!before) throw notFound(ARTICLE_NOT_FOUND);
+        cover = { url: before.cover_image_url ?? null, alt: before.cover_image_alt ?? null };
+      }
+      const pictures = await picturesOf(cover, content, origin);
       return repo.transaction(async (tx) => {
         const current = await tx.findForEditor(id);
         if (!current) throw notFound(ARTICLE_NOT_FOUND);
         if (toNumber(current.version) !== data.version) throw changedSince(toEditorPost(current, at));
-        const content = sanitizeMarkdown(data.content);
         const publishedAt = data.publishedAt
           ? publishedAtOf(data.publishedAt)
           : current.status === 'draft' && data.status === 'published'
             ? at
             : toIso(current.published_at);
         const edit: PostEdit = {
-          ...writtenFields(data, content, data.substackUrl || null),
+          ...writtenFields(data, content, data.substackUrl || null, pictures.cover),
           published_at: publishedAt,
           status: data.status,
           updated_at: at,
@@ -178,6 +261,7 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
         // Another save between the read and this write (PostgreSQL, two editors at once) leaves it unchanged.
         if ((await tx.updateFromVersion(id, data.version, edit)) === 0) throw changedSince(await loadPost(tx, id));
         await tx.saveVersion(id, editorId, at);
+        await keepPictures(tx, id, pictures.required);
         return loadPost(tx, id);
       });
     },
@@ -209,7 +293,10 @@ export function blogService(db: Db, { now = nowIso }: { now?: () => string } = {
       });
     },
 
-    /** Deleting a post also deletes the bookmarks, progress and comments that point at it, in the same transaction. */
+    /**
+     * Deleting a post also deletes the bookmarks, progress and comments that point at it, in the
+     * same transaction; its `post_objects` rows go with it, so its pictures are swept a day on.
+     */
     async remove(id: number): Promise<void> {
       await repo.transaction(async (tx) => {
         if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);

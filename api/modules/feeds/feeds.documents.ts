@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { categoryLabels, SITE_DOCUMENTS, type BlogPostSummary } from '#contract';
+import { categoryLabels, postPicture, SITE_DOCUMENTS, type BlogPostSummary } from '#contract';
 
 // How the documents are written, from plain data and the site's origin. What goes in them
 // (which posts, which pages) is decided in feeds.service.ts.
@@ -99,7 +99,7 @@ export function rssFeed(site: string, posts: BlogPostSummary[]): string {
         'atom:link': { '@_href': `${site}${SITE_DOCUMENTS.rss}`, '@_rel': 'self', '@_type': 'application/rss+xml' },
         item: posts.map((post) => {
           const link = postUrl(site, post.id);
-          const image = absoluteHttpUrl(post.thumbnailUrl, site);
+          const image = absoluteHttpUrl(postPicture(post)?.url ?? null, site);
           const excerpt = excerptOf(post);
           return {
             title: post.title,
@@ -108,7 +108,8 @@ export function rssFeed(site: string, posts: BlogPostSummary[]): string {
             pubDate: rfc822(post.publishedAt),
             ...(excerpt ? { description: escapeHtml(excerpt) } : {}),
             category: categoryLabels[post.category] ?? post.category,
-            // Media RSS: an image needs no byte length or MIME type, which an <enclosure> requires and we do not know.
+            // Media RSS: an image needs no byte length or MIME type, which an <enclosure> requires and
+            // we do not know. The cover (an upload, `/objects/…`, made absolute) when the post has one.
             ...(image ? { 'media:content': { '@_url': image, '@_medium': 'image' } } : {}),
           };
         }),
@@ -128,7 +129,7 @@ export function jsonFeed(site: string, posts: BlogPostSummary[]): string {
     language: 'en',
     items: posts.map((post) => {
       const url = postUrl(site, post.id);
-      const image = absoluteHttpUrl(post.thumbnailUrl, site);
+      const image = absoluteHttpUrl(postPicture(post)?.url ?? null, site);
       const external = post.isExternal ? absoluteHttpUrl(post.substackUrl, site) : undefined;
       const excerpt = excerptOf(post);
       return {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '#api/db';
+import { constraintKind } from '#api/errors';
 
 /** pending: a ticket was issued · uploading: its PUT is being received · stored: the bytes are in the row. */
 export type ObjectStatus = 'pending' | 'uploading' | 'stored';
@@ -24,6 +25,9 @@ export interface StoredObjectMeta {
 
 // Every column but the bytes: a lookup by id or token never reads a 5 MB image.
 const META = ['id', 'user_id', 'upload_token', 'status', 'content_type', 'size', 'created_at', 'expires_at'] as const;
+
+/** A post uses the object (`post_objects`, migration 012): for `whereNotExists` on uploaded_objects. */
+const aPostsPicture = (db: Db) => db('post_objects').select(db.raw('1')).whereRaw('post_objects.object_id = uploaded_objects.id');
 
 export function objectsRepo(db: Db) {
   return {
@@ -66,9 +70,20 @@ export function objectsRepo(db: Db) {
       const n = await db('uploaded_objects').where({ id, status: from }).update({ status: to });
       return Number(n) > 0;
     },
-    /** Deletes `userId`'s object `id`: true when there was one. */
+    /** Of `ids`, those stored (uploaded whole). */
+    async findStoredIds(ids: readonly string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      return db('uploaded_objects').whereIn('id', [...ids]).where({ status: 'stored' }).pluck('id');
+    },
+    /** Deletes `userId`'s object `id`, unless a post uses it: true when it was deleted. */
     async deleteOwned(id: string, userId: number): Promise<boolean> {
-      return Number(await db('uploaded_objects').where({ id, user_id: userId }).delete()) > 0;
+      try {
+        return Number(await db('uploaded_objects').where({ id, user_id: userId }).whereNotExists(aPostsPicture(db)).delete()) > 0;
+      } catch (err) {
+        // A post came to use it meanwhile (post_objects' foreign key): it stays.
+        if (constraintKind(err) === 'foreign') return false;
+        throw err;
+      }
     },
     /** Tickets never used are dropped once expired (an upload still running is left alone); stored objects stay. */
     async purgeExpired(nowIso: string): Promise<number> {
@@ -77,19 +92,26 @@ export function objectsRepo(db: Db) {
     /**
      * Objects nobody can need any more: uploads left half-received (their server stopped mid-PUT)
      * whose ticket expired before `stuckBeforeIso`, and stored images created before
-     * `unusedBeforeIso` that no user shows as an avatar. Deletes their rows and returns their ids.
+     * `unusedBeforeIso` that no user shows as an avatar and no post uses (its cover or a picture in
+     * its text, now or in a kept version: `post_objects`, migration 012). Deletes their rows and
+     * returns their ids.
      */
     async deleteAbandoned(stuckBeforeIso: string, unusedBeforeIso: string): Promise<string[]> {
       const anAvatar = () => db('users').select(db.raw('1')).where('users.avatar_url', db.raw("'/objects/' || uploaded_objects.id"));
       const abandoned = (q: Knex.QueryBuilder) =>
         q
           .where((stuck) => stuck.where({ status: 'uploading' }).andWhere('expires_at', '<', stuckBeforeIso))
-          .orWhere((unused) => unused.where({ status: 'stored' }).andWhere('created_at', '<', unusedBeforeIso).whereNotExists(anAvatar()));
+          .orWhere((unused) => unused.where({ status: 'stored' }).andWhere('created_at', '<', unusedBeforeIso).whereNotExists(anAvatar()).whereNotExists(aPostsPicture(db)));
       const candidates: { id: string }[] = await abandoned(db('uploaded_objects').select('id'));
       const deleted: string[] = [];
-      // One by one, each checked again: an image made someone's avatar meanwhile is kept.
+      // One by one, each checked again: an image made someone's avatar meanwhile is kept, and one a
+      // post's save is taking right now is refused by post_objects' foreign key, so it is kept too.
       for (const { id } of candidates) {
-        if (Number(await db('uploaded_objects').where({ id }).andWhere((q) => abandoned(q)).delete()) > 0) deleted.push(id);
+        try {
+          if (Number(await db('uploaded_objects').where({ id }).andWhere((q) => abandoned(q)).delete()) > 0) deleted.push(id);
+        } catch (err) {
+          if (constraintKind(err) !== 'foreign') throw err;
+        }
       }
       return deleted;
     },

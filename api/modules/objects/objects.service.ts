@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES } from '#contract';
+import { ALLOWED_IMAGE_TYPES, MAX_UPLOAD_BYTES, uploadedPicturePaths } from '#contract';
 import type { AppConfig } from '#api/config';
 import type { Db } from '#api/db';
 import { AppError, badRequest, forbidden, notFound } from '#api/errors';
@@ -12,7 +12,7 @@ import { readLimitedBody, tooLarge } from './read-body';
 
 /** How long an upload ticket stays usable. */
 export const TICKET_TTL_MS = 15 * 60 * 1000;
-/** How long an uploaded image may wait to be used (as an avatar) before it is deleted. */
+/** How long an uploaded image may wait to be used (as an avatar, or by a post) before it is deleted. */
 export const UNUSED_OBJECT_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long after its ticket expired a half-received upload is given up (its server stopped mid-PUT). */
 const STUCK_UPLOAD_GRACE_MS = 60 * 60 * 1000;
@@ -56,6 +56,14 @@ export function objectIdFromUrl(url: string, origin: string): string | null {
 export function objectIdFromPath(pathname: string): string | null {
   const id = /^\/objects\/([^/?#]+)$/.exec(pathname)?.[1]?.toLowerCase();
   return id && OBJECT_ID.test(id) ? id : null;
+}
+
+/**
+ * Every object id the texts mention as `/objects/{id}` (a path or an absolute URL; images, links,
+ * anywhere), lower case, each once. Generous on purpose: what it finds is kept from the sweep.
+ */
+export function objectIdsIn(...texts: Array<string | null | undefined>): string[] {
+  return [...new Set(texts.flatMap((text) => uploadedPicturePaths(text ?? '')).map((path) => path.slice('/objects/'.length)))];
 }
 
 const uploadGone = () => notFound('This upload link is invalid, expired or already used. Please start the upload again.');
@@ -169,8 +177,28 @@ export function objectsService(db: Db, config: Pick<AppConfig, 'jobLeaseMs'>) {
     },
 
     /**
-     * Deletes the image an avatar no longer shows (row and bytes), when it is `userId`'s own object:
-     * a photo someone replaced should not stay reachable. Anything else (no previous avatar, an
+     * The path of an object this server stored (`url` as `/objects/{id}` or the same on `origin`),
+     * whoever uploaded it: a post's cover (editors share pictures). 400 for another site's address,
+     * or an object that is unknown or not yet stored.
+     */
+    async storedObjectPath(url: string, origin: string, what = 'The picture'): Promise<string> {
+      const id = objectIdFromUrl(url, origin);
+      if (!id) throw badRequest(`${what} must be an image uploaded to this site (a /objects/… address).`);
+      const row: ObjectRow | undefined = await repo.findById(id);
+      if (!row) throw badRequest(`${what} was not found. Please upload it again.`);
+      if (row.status !== 'stored') throw badRequest(`${what} has not finished uploading. Please upload it again.`);
+      return objectPath(id);
+    },
+
+    /** Of `ids`, those this server has not stored (unknown, or the upload not finished). */
+    async notStored(ids: readonly string[]): Promise<string[]> {
+      const stored = new Set(await repo.findStoredIds(ids));
+      return ids.filter((id) => !stored.has(id));
+    },
+
+    /**
+     * Deletes the image an avatar no longer shows (row and bytes), when it is `userId`'s own object
+     * and no post uses it: a photo someone replaced should not stay reachable. Anything else (no previous avatar, an
      * address this server did not issue, the same image again) is left alone.
      */
     async removeReplaced(previousPath: string | null, currentPath: string, userId: number): Promise<void> {
