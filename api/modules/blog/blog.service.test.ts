@@ -98,9 +98,9 @@ describe("a post's id from the path (pathIdSchema, as the route reads it)", () =
 
 describe('blogListQuerySchema', () => {
   test('defaults to 50 from the start and treats an empty category as all', () => {
-    expect(blogListQuerySchema.parse({ category: '' })).toEqual({ category: undefined, limit: 50, offset: 0 });
+    expect(blogListQuerySchema.parse({ category: '' })).toEqual({ category: undefined, limit: 50, offset: 0, q: '' });
   });
-  test.each([{ category: 'nope' }, { limit: '101' }, { limit: '0' }, { offset: '-1' }])('refuses %o', (query) => {
+  test.each([{ category: 'nope' }, { limit: '101' }, { limit: '0' }, { offset: '-1' }, { q: 'a'.repeat(201) }])('refuses %o', (query) => {
     expect(blogListQuerySchema.safeParse(query).success).toBe(false);
   });
 });
