@@ -88,12 +88,14 @@ registerRoute(
   }),
 );
 
-// Uploaded avatars never change (a new upload gets a new id).
+// Uploads (avatars, posts' covers and pictures) never change: a new upload gets a new id. The
+// cache keeps its first name, 'avatars', so visitors' copies stay valid across this change.
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/objects/'),
   new CacheFirst({
     cacheName: 'avatars',
-    // A post's picture uploaded here and saved for offline is in the saved pictures' cache.
+    // A post saved for offline has its cover and every /objects/ picture of its text in the saved
+    // pictures' cache (features/saved/api/saved-items.ts): with no network, they come from there.
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, purgeOnQuotaError: true }), savedPictureFallback],
   }),
 );

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CONTENT_MAX } from '#contract/posts';
 import { HOSTILE_MARKUP } from '#tests/support/hostile-markup';
-import { excerptFromMarkdown, htmlToMarkdown, safeUrl, sanitizeMarkdown, truncateText } from './blog.markdown';
+import { excerptFromMarkdown, htmlToMarkdown, markdownImages, safeUrl, sanitizeMarkdown, truncateText } from './blog.markdown';
 
 const BASE = 'https://author.substack.com/p/post';
 
@@ -124,6 +124,41 @@ describe('sanitizeMarkdown', () => {
   test('leaves plain Markdown untouched', () => {
     const md = '## Heading\n\nA [link](https://example.com/a_(b)) and `code`.\n\n- item';
     expect(sanitizeMarkdown(md)).toBe(md);
+  });
+});
+
+describe('pictures (docs/product.md#blog-management)', () => {
+  const ID = '7f1e2d3c-4b5a-4968-8776-655443322110';
+
+  test('an upload of this site and an http(s) picture are kept as written; javascript: and data: pictures lose their address', () => {
+    const md = `![A shepherd](/objects/${ID})\n\n![A map](https://cdn.example.net/map.png)\n\n![x](javascript:alert(1)) ![y](data:image/svg+xml;base64,PHN2Zz4=) ![z](&#106;avascript:alert(1))`;
+    const out = sanitizeMarkdown(md);
+    expect(out).toContain(`![A shepherd](/objects/${ID})`);
+    expect(out).toContain('![A map](https://cdn.example.net/map.png)');
+    expect(out).toContain('![x](#) ![y](#) ![z](#)');
+    expect(out).not.toMatch(/javascript:|data:/i);
+  });
+
+  test('an <img> tag in written Markdown is removed, never kept as markup', () => {
+    expect(sanitizeMarkdown(`<img src="/objects/${ID}" alt="x" onerror="alert(1)">Text`)).toBe('Text');
+  });
+
+  test('markdownImages finds every picture as the renderer reads it (inline, reference-style, in lists, quotes and links), none in code', () => {
+    const md = [
+      `![One](/objects/${ID})`,
+      '- ![Two](https://cdn.example.net/2.png)',
+      '> ![](/objects/aaaa)',
+      '[![Four][four]](https://example.com)',
+      '```\n![Not a picture](/objects/bbbb)\n```',
+      '`![Nor this](/objects/cccc)`',
+      '[four]: /objects/dddd',
+    ].join('\n\n');
+    expect(markdownImages(md)).toEqual([
+      { href: `/objects/${ID}`, alt: 'One' },
+      { href: 'https://cdn.example.net/2.png', alt: 'Two' },
+      { href: '/objects/aaaa', alt: '' },
+      { href: '/objects/dddd', alt: 'Four' },
+    ]);
   });
 });
 

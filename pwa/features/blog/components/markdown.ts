@@ -6,10 +6,12 @@ import { Marked, type Token } from 'marked';
  * The server already strips raw HTML and script links from posts on the way in; here, for
  * cached answers, older rows and the editor's preview, are two more walls:
  * 1. the Markdown renderer writes raw HTML out as visible text (as on the server, posts are
- *    Markdown only) and keeps links and images only with http(s) (links also mailto) or
- *    same-site addresses;
+ *    Markdown only), keeps links only with http(s), mailto or same-site addresses, and pictures
+ *    only from http(s) addresses or this site's uploads (`/objects/…`): an <img> never calls
+ *    another path of the site, and no javascript:/data: picture is ever written;
  * 2. DOMPurify cleans the resulting HTML: no <script>, <iframe> or event-handler attributes
- *    (onerror, onclick…), no javascript:/data: links, HTML only (no SVG or MathML).
+ *    (onerror, onclick…), no javascript:/data: links, HTML only (no SVG or MathML); a picture
+ *    whose address is not one of the above loses it, and every picture loads lazily.
  */
 const marked = new Marked({
   gfm: true,
@@ -26,12 +28,15 @@ const marked = new Marked({
       return isSafeUrl(token.href, LINK_PROTOCOLS) ? false : this.parser.parseInline(token.tokens);
     },
     image(token) {
-      return isSafeUrl(token.href, IMAGE_PROTOCOLS) ? false : escapeHtml(token.text);
+      // `false`: marked's own <img src alt>; an unsafe picture shows as its alt text.
+      return isSafeImageSrc(token.href) ? false : escapeHtml(token.text);
     },
   },
 });
 
 const LINK_PROTOCOLS = new Set(['http:', 'https:', 'mailto:']);
+/** The base relative addresses are read against: any origin that is not a real one. */
+const SAME_SITE = 'https://same-site.invalid';
 const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
 
 /**
@@ -41,12 +46,34 @@ const IMAGE_PROTOCOLS = new Set(['http:', 'https:']);
  */
 function isSafeUrl(href: string, protocols: ReadonlySet<string>): boolean {
   try {
-    const decoded = href
-      .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
-      .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-      .replace(/&colon;/gi, ':')
-      .replace(/&(tab|newline);/gi, '');
-    return protocols.has(new URL(decoded, 'https://same-site.invalid/').protocol);
+    return protocols.has(new URL(decodeReferences(href), `${SAME_SITE}/`).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** `href` with its character references decoded, as a browser reads the attribute. */
+function decodeReferences(href: string): string {
+  return href
+    .replace(/&#x([0-9a-f]+);?/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);?/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&colon;/gi, ':')
+    .replace(/&(tab|newline);/gi, '');
+}
+
+/**
+ * A picture's address readers' browsers may load: http(s) on any host, or an upload of this site
+ * (`/objects/…`, docs/product.md#blog-management). Not data:, not javascript:, not another path of
+ * this site (an <img> of `/api/…` would make the reader's browser call the API).
+ */
+export function isSafeImageSrc(href: string): boolean {
+  if (!isSafeUrl(href, IMAGE_PROTOCOLS)) return false;
+  try {
+    // The parser resolves dot segments (`/objects/../api`) before the path is looked at; a path
+    // without its leading slash would be read against the post's own address.
+    const decoded = decodeReferences(href).trim();
+    const url = new URL(decoded, `${SAME_SITE}/`);
+    return url.origin !== SAME_SITE || (decoded.startsWith('/objects/') && url.pathname.startsWith('/objects/'));
   } catch {
     return false;
   }
@@ -75,6 +102,8 @@ export function createMarkdownRenderer(domWindow: Parameters<typeof DOMPurify>[0
       }
     }
     if (node.tagName === 'IMG') {
+      const src = node.getAttribute('src');
+      if (src !== null && !isSafeImageSrc(src)) node.removeAttribute('src');
       node.setAttribute('loading', 'lazy');
       node.setAttribute('decoding', 'async');
     }
