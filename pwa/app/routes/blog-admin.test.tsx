@@ -149,6 +149,26 @@ describe('/blog-admin for editors: the add-article form', () => {
     expect(within(panel).queryByRole('link', { name: 'bad' })).toBeNull();
   });
 
+  test('Preview shows the post as its page will: category, title, details, excerpt, then the text', async () => {
+    serve(editor, () => []);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { level: 2, name: 'Add New Article' });
+    await user.type(field('Title'), 'Reading Romans slowly');
+    await user.type(field('Excerpt'), 'Why the letter rewards patience.');
+    await user.selectOptions(field('Category'), 'bible-study');
+    await user.clear(field('Read time (minutes)'));
+    await user.type(field('Read time (minutes)'), '9');
+    await user.type(field('Content (Markdown)'), 'First paragraph.');
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    const article = within(screen.getByRole('tabpanel', { name: 'Preview' })).getByRole('article', { name: 'Reading Romans slowly' });
+    expect(within(article).getByText('Bible Study')).toBeTruthy();
+    expect(within(article).getByText('Why the letter rewards patience.')).toBeTruthy();
+    expect(within(article).getByText(/9 min read/)).toBeTruthy();
+    expect(article.querySelector('time')).toBeTruthy();
+    expect(await within(article).findByText('First paragraph.')).toBeTruthy();
+  });
+
   test('publishes with POST /api/blog/create, says so, resets the form and refreshes the list', async () => {
     let posts = [aSummary(1)];
     const requests = serve(editor, () => posts, (r) => {
@@ -172,7 +192,7 @@ describe('/blog-admin for editors: the add-article form', () => {
     expect(await screen.findByText('Blog post created successfully')).toBeTruthy();
     const post = requests.find((r) => r.method === 'POST')!;
     expect(post.path).toBe('/api/blog/create');
-    expect(post.body).toEqual({ title: 'Fresh article', excerpt: 'Short.', content: '## Hello', category: 'ministry', readTime: 12, isExternal: false, status: 'published' });
+    expect(post.body).toEqual({ title: 'Fresh article', excerpt: 'Short.', content: '## Hello', category: 'ministry', readTime: 12, isExternal: false, status: 'published', coverImageUrl: null, coverImageAlt: null });
     expect((field('Title') as HTMLInputElement).value).toBe('');
     expect((field('Content (Markdown)') as HTMLTextAreaElement).value).toBe('');
     expect((field('Read time (minutes)') as HTMLInputElement).value).toBe('5');

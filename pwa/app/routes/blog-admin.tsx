@@ -1,10 +1,10 @@
 import { Page, PageHeading } from '#pwa/components/ui/page';
 import { useDocumentTitle } from '#pwa/lib/use-document-title';
 // By path, not through the feature's index: that would bring the /blog list's code with the form.
-import { MarkdownContent } from '#pwa/features/blog/components/markdown-content';
+import { PostPreview } from '#pwa/features/blog/components/post-article';
 import { BlogAdmin } from '#pwa/features/blog-admin';
 
-/** /blog-admin: the editors' page; its preview renders Markdown the way the post page does. */
+/** /blog-admin: the editors' page; its preview shows a post the way its page does. */
 export function Component() {
   useDocumentTitle('Blog Management');
   return (
@@ -12,7 +12,7 @@ export function Component() {
       {/* The desk is no page for search engines (robots.txt disallows it too). */}
       <meta name="robots" content="noindex" />
       <PageHeading title="Blog Management" description="Add articles, choose the featured one, remove what should go." />
-      <BlogAdmin renderPreview={(markdown) => <MarkdownContent markdown={markdown} />} />
+      <BlogAdmin renderPreview={(post) => <PostPreview post={post} />} />
     </Page>
   );
 }

@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import { SignInRequired } from '#pwa/components/ui/sign-in-required';
 import { useUser } from '#pwa/lib/session';
-import { Desk } from './desk';
+import { Desk, type DeskSectionProps } from './desk';
 
 export const SIGNED_OUT_TEXT = 'Blog Management is for editors. Please sign in with an editor account.';
 export const NOT_EDITOR_TEXT = 'This page is for editors only.';
@@ -13,7 +12,7 @@ export const NOT_EDITOR_TEXT = 'This page is for editors only.';
  * Offline each section shows what this device saved and says what waits for the connection
  * (desk.tsx); a post's Save waits and is sent once back (post-form.tsx).
  */
-export function BlogAdmin({ renderPreview }: { renderPreview: (markdown: string) => ReactNode }) {
+export function BlogAdmin({ renderPreview }: Pick<DeskSectionProps, 'renderPreview'>) {
   const { user, isLoading } = useUser();
   if (isLoading) return <span className="loading loading-spinner" aria-label="Loading…" />;
   if (!user) return <SignInRequired message={SIGNED_OUT_TEXT} />;

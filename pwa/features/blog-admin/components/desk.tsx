@@ -1,5 +1,5 @@
-import { useState, type ComponentType, type ReactNode } from 'react';
-import { NavLink, Route, Routes } from 'react-router-dom';
+import { useState, type ComponentType } from 'react';
+import { NavLink, Route, Routes, useMatch } from 'react-router-dom';
 import { OfflineNote } from '#pwa/components/ui/offline';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { ActivitySection } from './activity-section';
@@ -7,14 +7,14 @@ import { AdminPostList } from './admin-post-list';
 import { CommentsSection } from './comments-section';
 import { DevotionalsSection } from './devotionals-section';
 import { LiveSection } from './live-section';
-import { PostForm } from './post-form';
+import { PostForm, type RenderPreview } from './post-form';
 import { SubscribersSection } from './subscribers-section';
 import { VideosSection } from './videos-section';
 
-/** What a section is given: the signed-in editor, and how the route previews Markdown. */
+/** What a section is given: the signed-in editor, and how the route previews a post (as its page shows it). */
 export interface DeskSectionProps {
   userId: number;
-  renderPreview: (markdown: string) => ReactNode;
+  renderPreview: RenderPreview;
 }
 
 /** The form (a new article, or the post being edited) beside the list whose "Edit" opens one in it. */
@@ -68,6 +68,9 @@ function SectionPage({ section, ...props }: DeskSectionProps & { section: DeskSe
 /** The desk for an editor: its nav (a row of tabs that scrolls on a phone) and the section shown. */
 export function Desk(props: DeskSectionProps) {
   const posts = DESK_SECTIONS[0]!;
+  // Posts is /blog-admin and /blog-admin/posts: its tab links to the one open, so that it is the
+  // current tab at either.
+  const postsTo = useMatch('/blog-admin/posts') ? '/blog-admin/posts' : '/blog-admin';
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Editor's desk" className="-mx-4 overflow-x-auto px-4">
@@ -76,7 +79,7 @@ export function Desk(props: DeskSectionProps) {
           {DESK_SECTIONS.map(({ path, label }) => (
             <NavLink
               key={path}
-              to={path === 'posts' ? '/blog-admin' : `/blog-admin/${path}`}
+              to={path === 'posts' ? postsTo : `/blog-admin/${path}`}
               end={path === 'posts'}
               className={({ isActive }) => `tab whitespace-nowrap ${isActive ? 'tab-active' : ''}`}
             >

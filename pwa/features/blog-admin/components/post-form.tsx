@@ -111,6 +111,36 @@ interface WaitingSave {
 /** How long a save that did not get through (while the browser says it is online) waits before it is tried again. */
 export const SAVE_RETRY_MS = 10_000;
 
+/** What the Preview shows of the form: the post as its page will show it. */
+export interface PostPreviewShown {
+  title: string;
+  category: Category;
+  publishedAt: string;
+  readTime: number;
+  excerpt: string | null;
+  content: string;
+  coverImageUrl: string | null;
+  coverImageAlt: string | null;
+}
+
+/** How the route renders a preview (the blog feature's article, with its safe Markdown renderer). */
+export type RenderPreview = (post: PostPreviewShown) => ReactNode;
+
+/** The post the form holds now, as readers would get it if it were saved (its time: the one set, else now). */
+export function previewOf(values: FormValues, now = new Date()): PostPreviewShown {
+  const readTime = Number(values.readTime);
+  return {
+    title: values.title.trim() || 'Untitled',
+    category: values.category,
+    publishedAt: instantOf(values.publishAt) ?? now.toISOString(),
+    readTime: Number.isInteger(readTime) && readTime > 0 ? readTime : READ_TIME_DEFAULT,
+    excerpt: values.excerpt.trim() || null,
+    content: values.content,
+    coverImageUrl: values.coverImageUrl || null,
+    coverImageAlt: values.coverImageUrl ? values.coverImageAlt : null,
+  };
+}
+
 /** What an edit starts from: the post's id, its state and the version the form was filled from. */
 interface EditBase {
   id: number;
@@ -128,7 +158,7 @@ interface EditBase {
  * An edit carries the version it started from: when someone saved since, the form says who and
  * offers their version or keeping this one (docs/decisions/013: the API refuses a stale save).
  */
-export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { renderPreview: (markdown: string) => ReactNode; editingId?: number | null; onDoneEditing?: () => void }) {
+export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { renderPreview: RenderPreview; editingId?: number | null; onDoneEditing?: () => void }) {
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [base, setBase] = useState<EditBase | null>(null);
   /** What the form was filled from (empty, or the post): typing away from it is kept on the device. */
@@ -200,6 +230,13 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
   useEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
+
+  // A save refused because someone saved since: the question is at the top of the form, off screen
+  // on a phone whose editor just pressed Save at its foot. Bring it into view.
+  const conflictRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (conflict) conflictRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [conflict]);
 
   const scheduled = isScheduled(values);
   const pending = create.isPending || update.isPending;
@@ -309,7 +346,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
         </div>
         {editingId !== null && !base && editing.isFetching ? <span className="loading loading-spinner" aria-label="Loading the post…" /> : null}
         {conflict ? (
-          <div role="alert" aria-labelledby={`${id}-conflict`} className="alert alert-warning flex flex-col items-start gap-3">
+          <div ref={conflictRef} role="alert" aria-labelledby={`${id}-conflict`} className="alert alert-warning flex flex-col items-start gap-3">
             <p id={`${id}-conflict`} className="font-semibold">
               {conflict.message}
             </p>
@@ -468,8 +505,8 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
               {tab === 'preview' ? (
                 values.isImport ? (
                   <p className="text-base-content/70">Imported HTML is converted to Markdown, without scripts, when it is saved; the post page then shows it.</p>
-                ) : values.content.trim() ? (
-                  renderPreview(values.content)
+                ) : values.title.trim() || values.content.trim() ? (
+                  renderPreview(previewOf(values))
                 ) : (
                   <p className="text-base-content/70">Nothing to preview yet.</p>
                 )

@@ -12,8 +12,8 @@ import { useRecordView } from '../api/record-view';
 import { MarkdownContent, preloadMarkdown } from './markdown-content';
 // A path's id by the API's own rule (a miss names no page: its not-found state, nothing fetched).
 import { rowIdFromPath } from '#contract/row-id';
-import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '#pwa/components/content/meta';
 import { LoadError } from '#pwa/components/ui/load-error';
+import { PostArticleHeader } from './post-article';
 import { RelatedPosts } from './related-posts';
 
 export interface BlogPostViewProps {
@@ -88,17 +88,7 @@ function LoadedPostView({ postId, topActions, actions, afterArticle, articleRef 
           {topActions?.(post)}
         </div>
         <OfflineDataNote query={query} className="-mt-3" />
-        <header className="flex flex-col gap-4">
-          <span className="badge badge-outline">{categoryLabel(post.category)}</span>
-          <h1 id="post-title" className="font-display text-3xl leading-tight font-bold tracking-tight sm:text-5xl">
-            {post.title}
-          </h1>
-          <p className="flex flex-wrap items-center gap-x-5 gap-y-1 text-sm text-base-content/75">
-            <PublishedMeta iso={post.publishedAt} />
-            <ReadTimeMeta minutes={post.readTime} />
-            <ViewsMeta views={post.views} />
-          </p>
-          {post.excerpt ? <p className="text-lg leading-relaxed text-base-content/85 sm:text-xl">{post.excerpt}</p> : null}
+        <PostArticleHeader post={post} headingId="post-title">
           <div className="flex flex-wrap items-center gap-2">
             {actions?.(post)}
             {substackUrl ? (
@@ -107,7 +97,7 @@ function LoadedPostView({ postId, topActions, actions, afterArticle, articleRef 
               </a>
             ) : null}
           </div>
-        </header>
+        </PostArticleHeader>
         <hr className="border-base-300" />
         <MarkdownContent markdown={post.content} />
       </article>
