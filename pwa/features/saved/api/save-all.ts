@@ -3,6 +3,7 @@ import type { Category } from '#contract/common';
 import { blogPostSchema, blogPostSummarySchema, type BlogPost } from '#contract/content';
 import { apiFetch, withQuery } from '#pwa/lib/api-client';
 import { saveItem } from '#pwa/features/saved/api/saved-store';
+import { picturesOf } from '#pwa/features/saved/api/saved-items';
 
 // 'Save all for offline' on /blog: loaded when the reader presses it (a dynamic import), never before.
 
@@ -34,7 +35,7 @@ async function postIds(category: Category | 'all', signal?: AbortSignal): Promis
 
 /**
  * Saves every post of `category` on this device: the list, then each whole post (as its page
- * fetches it) with its picture. A post that fails is counted and the others go on; the list
+ * fetches it) with its pictures. A post that fails is counted and the others go on; the list
  * itself failing throws (nothing to save).
  */
 export async function saveAllPosts(category: Category | 'all', onProgress: (progress: SaveAllProgress) => void = () => undefined, signal?: AbortSignal): Promise<SaveAllResult> {
@@ -49,7 +50,7 @@ export async function saveAllPosts(category: Category | 'all', onProgress: (prog
       const id = ids[next++]!;
       try {
         const post: BlogPost = await apiFetch(`/api/blog/${id}`, { schema: blogPostSchema, signal });
-        await saveItem({ kind: 'post', post }, post.thumbnailUrl);
+        await saveItem({ kind: 'post', post }, picturesOf({ kind: 'post', post }));
       } catch (error) {
         if (signal?.aborted) throw error;
         failed += 1;

@@ -1,19 +1,25 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { BlogPost, Video } from '#contract/content';
+import { postPicture, uploadedPicturePaths, type BlogPost, type Video } from '#contract/content';
 import { youtubeThumbnailUrl } from '#pwa/components/content';
 import { allSaved, removeSaved, saveItem, savedDb, savedKey, type SavedItem, type SavedKind } from '#pwa/features/saved/api/saved-store';
 
 /** What the pages hand the Save button: the post or video as the page shows it. */
 export type Saveable = { kind: 'post'; post: BlogPost } | { kind: 'video'; video: Video };
 
-/** The picture kept with a saved item: a post's thumbnail, a video's always-present hqdefault one. */
-export function pictureOf(content: Saveable): string | null {
-  return content.kind === 'post' ? content.post.thumbnailUrl : youtubeThumbnailUrl(content.video.youtubeId, 'hqdefault');
+/**
+ * The pictures kept with a saved item (docs/product.md#saved-for-offline), its main one first: a
+ * post's cover (else its thumbnail) and every upload of this site its text shows (`/objects/…`),
+ * so the post reads whole offline; a video's always-present hqdefault thumbnail.
+ */
+export function picturesOf(content: Saveable): string[] {
+  if (content.kind === 'video') return [youtubeThumbnailUrl(content.video.youtubeId, 'hqdefault')];
+  const main = postPicture(content.post)?.url;
+  return [...new Set([...(main ? [main] : []), ...uploadedPicturePaths(content.post.content)])];
 }
 
 export const keyOf = (content: Saveable) => savedKey(content.kind, content.kind === 'post' ? content.post.id : content.video.id);
 
-export const saveForOffline = (content: Saveable): Promise<SavedItem> => saveItem(content, pictureOf(content));
+export const saveForOffline = (content: Saveable): Promise<SavedItem> => saveItem(content, picturesOf(content));
 
 export const removeFromDevice = (key: string): Promise<void> => removeSaved(key);
 

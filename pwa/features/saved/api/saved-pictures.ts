@@ -25,8 +25,11 @@ function isDownloadable(url: string): boolean {
  * answer), or null when it could not be kept (no Cache Storage, a host the CSP does not let the
  * page fetch from, no connection, an error answer).
  */
-export async function storePicture(url: string): Promise<number | null> {
-  if (!hasCacheStorage() || !isDownloadable(url)) return null;
+export async function storePicture(address: string): Promise<number | null> {
+  if (!hasCacheStorage() || !isDownloadable(address)) return null;
+  // Kept under the absolute address the page's <img> asks the service worker for (a post's
+  // upload is written as a path, `/objects/…`).
+  const url = absolute(address);
   try {
     const cache = await caches.open(SAVED_PICTURES_CACHE);
     let response: Response;
@@ -49,11 +52,13 @@ export async function storePicture(url: string): Promise<number | null> {
   }
 }
 
-export async function removePicture(url: string): Promise<void> {
+const absolute = (address: string) => new URL(address, location.href).href;
+
+export async function removePicture(address: string): Promise<void> {
   if (!hasCacheStorage()) return;
   try {
     const cache = await caches.open(SAVED_PICTURES_CACHE);
-    await cache.delete(url);
+    await cache.delete(absolute(address));
   } catch {
     // nothing kept, nothing to remove
   }

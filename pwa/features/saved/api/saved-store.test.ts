@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { mockFetch, offline } from '#pwa/test/fetch';
 import { aSavedPost, aSavedVideo, memoryCaches } from '#pwa/test/saved';
 import { SAVED_PICTURES_CACHE } from './saved-pictures';
+import { picturesOf } from './saved-items';
 import { allSaved, getSavedPost, getSavedVideo, removeSaved, saveItem, savedDb, savedItemBytes, savedKey, totalSavedBytes } from './saved-store';
 
 const utf8 = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
@@ -97,6 +98,58 @@ describe('size accounting', () => {
     expect(stores.get(SAVED_PICTURES_CACHE)?.has(shared)).toBe(true);
     await removeSaved('post-2');
     expect(stores.get(SAVED_PICTURES_CACHE)?.has(shared)).toBe(false);
+  });
+});
+
+describe("a post's pictures (docs/product.md#saved-for-offline)", () => {
+  const A = '/objects/aaaaaaaa-0000-4000-8000-000000000001';
+  const B = '/objects/bbbbbbbb-0000-4000-8000-000000000002';
+  const COVER = '/objects/cccccccc-0000-4000-8000-000000000003';
+  const kept = (stores: Map<string, Map<string, Response>>) => [...(stores.get(SAVED_PICTURES_CACHE)?.keys() ?? [])].sort();
+  const at = (path: string) => new URL(path, location.href).href;
+
+  test('picturesOf: the cover first (else the thumbnail), then every upload the text shows, each once', () => {
+    const post = aSavedPost(1, {
+      coverImageUrl: COVER,
+      coverImageAlt: 'A lamp',
+      thumbnailUrl: 'https://i.ytimg.com/vi/t/hqdefault.jpg',
+      content: `![One](${A})\n\n![Again](${A}) and ![Two](${location.origin}${B}) and ![Elsewhere](https://cdn.example.net/x.png)`,
+    });
+    expect(picturesOf({ kind: 'post', post })).toEqual([COVER, A, B]);
+    expect(picturesOf({ kind: 'post', post: { ...post, coverImageUrl: null, content: '' } })).toEqual(['https://i.ytimg.com/vi/t/hqdefault.jpg']);
+    expect(picturesOf({ kind: 'post', post: { ...post, coverImageUrl: null, thumbnailUrl: null, content: 'No pictures.' } })).toEqual([]);
+  });
+
+  test('the cover and every picture of the text are kept under the address the page asks for, counted, and removed with the item', async () => {
+    const { caches, stores } = memoryCaches();
+    vi.stubGlobal('caches', caches);
+    mockFetch(() => new Response(new Uint8Array(100), { status: 200, headers: { 'Content-Type': 'image/png' } }));
+    const post = aSavedPost(7, { coverImageUrl: COVER, coverImageAlt: 'A lamp', content: `![One](${A})\n\n![Two](${B})` });
+    const item = await saveItem({ kind: 'post', post }, picturesOf({ kind: 'post', post }));
+    expect(item).toMatchObject({ pictureUrl: COVER, pictureUrls: [COVER, A, B], pictureBytes: 300 });
+    expect(kept(stores)).toEqual([at(A), at(B), at(COVER)].sort());
+
+    // Saved again without one picture: that one is let go, the others stay.
+    const edited = { ...post, content: `![One](${A})` };
+    await saveItem({ kind: 'post', post: edited }, picturesOf({ kind: 'post', post: edited }));
+    expect(kept(stores)).toEqual([at(A), at(COVER)].sort());
+
+    await removeSaved('post-7');
+    expect(kept(stores)).toEqual([]);
+  });
+
+  test('a picture two saved posts show stays until neither keeps it', async () => {
+    const { caches, stores } = memoryCaches();
+    vi.stubGlobal('caches', caches);
+    mockFetch(() => new Response(new Uint8Array(10), { status: 200 }));
+    const one = aSavedPost(1, { content: `![Shared](${A})` });
+    const two = aSavedPost(2, { coverImageUrl: A, coverImageAlt: 'Shared' });
+    await saveItem({ kind: 'post', post: one }, picturesOf({ kind: 'post', post: one }));
+    await saveItem({ kind: 'post', post: two }, picturesOf({ kind: 'post', post: two }));
+    await removeSaved('post-1');
+    expect(kept(stores)).toEqual([at(A)]);
+    await removeSaved('post-2');
+    expect(kept(stores)).toEqual([]);
   });
 });
 

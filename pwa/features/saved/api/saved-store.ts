@@ -21,9 +21,14 @@ interface SavedBase {
   savedAt: string;
   /** The saved text's size (the API's answer as JSON, UTF-8). */
   textBytes: number;
-  /** The picture kept with it, if any (in the saved pictures' cache). */
+  /** Its main picture (a post's cover or thumbnail, a video's thumbnail) when kept (in the saved pictures' cache). */
   pictureUrl: string | null;
-  /** The picture's size; 0 when the browser keeps it but does not tell (another host's picture); null when none is kept. */
+  /**
+   * Every picture kept with it: the main one and a post's uploaded pictures in its text. Absent
+   * on items saved before posts had pictures (their one picture is `pictureUrl`).
+   */
+  pictureUrls?: string[];
+  /** The pictures' size; 0 when the browser keeps them but does not tell (another host's picture); null when none is kept. */
   pictureBytes: number | null;
 }
 
@@ -53,41 +58,59 @@ export const savedItemBytes = (item: Pick<SavedItem, 'textBytes' | 'pictureBytes
 
 export const totalSavedBytes = (items: readonly SavedItem[]) => items.reduce((sum, item) => sum + savedItemBytes(item), 0);
 
+/** Every picture `item` keeps in the saved pictures' cache. */
+export const picturesKept = (item: Pick<SavedItem, 'pictureUrl' | 'pictureUrls'>): string[] => item.pictureUrls ?? (item.pictureUrl ? [item.pictureUrl] : []);
+
+/** Removes each of `urls` from the saved pictures' cache, unless a saved item still keeps it (a post reusing a picture). */
+async function releasePictures(urls: readonly string[], db: SavedDatabase): Promise<void> {
+  for (const url of urls) {
+    const shared = await db.items.filter((other) => picturesKept(other).includes(url)).count();
+    if (shared === 0) await removePicture(url);
+  }
+}
+
 /**
- * Keeps `content` on this device (replacing an earlier save of it), with the picture at
- * `pictureUrl` when the browser lets us keep it. The first save asks the browser to keep the
- * site's storage (navigator.storage.persist()). Returns the stored item.
+ * Keeps `content` on this device (replacing an earlier save of it), with the pictures at
+ * `pictures` (the first is its main picture) that the browser lets us keep; pictures the earlier
+ * save kept and this one does not are let go. The first save asks the browser to keep the site's
+ * storage (navigator.storage.persist()). Returns the stored item.
  */
-export async function saveItem(content: SavedContent, pictureUrl: string | null = null, db: SavedDatabase = savedDb): Promise<SavedItem> {
+export async function saveItem(content: SavedContent, pictures: string | null | readonly string[] = null, db: SavedDatabase = savedDb): Promise<SavedItem> {
   const source = content.kind === 'post' ? content.post : content.video;
   const key = savedKey(content.kind, source.id);
   const first = (await db.items.count()) === 0;
-  const pictureBytes = pictureUrl ? await storePicture(pictureUrl) : null;
+  const wanted = [...new Set(pictures === null ? [] : typeof pictures === 'string' ? [pictures] : pictures)];
+  const kept: string[] = [];
+  let pictureBytes: number | null = null;
+  for (const url of wanted) {
+    const bytes = await storePicture(url);
+    if (bytes === null) continue;
+    kept.push(url);
+    pictureBytes = (pictureBytes ?? 0) + bytes;
+  }
   const base: SavedBase = {
     key,
     contentId: source.id,
     title: source.title,
     savedAt: new Date().toISOString(),
     textBytes: utf8Bytes(source),
-    pictureUrl: pictureBytes === null ? null : pictureUrl,
+    pictureUrl: wanted[0] !== undefined && kept.includes(wanted[0]) ? wanted[0] : null,
+    pictureUrls: kept,
     pictureBytes,
   };
   const item: SavedItem = content.kind === 'post' ? { ...base, kind: 'post', post: content.post } : { ...base, kind: 'video', video: content.video };
+  const earlier = await db.items.get(key);
   await db.items.put(item);
+  if (earlier) await releasePictures(picturesKept(earlier).filter((url) => !kept.includes(url)), db);
   if (first) void requestPersistentStorage();
   return item;
 }
 
-/** Removes a saved item and its picture: the only way anything leaves this store. */
+/** Removes a saved item and its pictures: the only way anything leaves this store. */
 export async function removeSaved(key: string, db: SavedDatabase = savedDb): Promise<void> {
   const item = await db.items.get(key);
   await db.items.delete(key);
-  if (item?.pictureUrl) {
-    // Another saved item may show the same picture (a post reusing a thumbnail): keep it for that one.
-    const pictureUrl = item.pictureUrl;
-    const shared = await db.items.filter((other) => other.pictureUrl === pictureUrl).count();
-    if (shared === 0) await removePicture(pictureUrl);
-  }
+  if (item) await releasePictures(picturesKept(item), db);
 }
 
 /** Every saved item, newest save first. */
