@@ -53,6 +53,21 @@ describe('connectLiveEvents', () => {
     expect(source.closed).toBe(true);
   });
 
+  test('with no stream (nothing live), it opens the site-wide events and passes on `stream-changed` (malformed ones are ignored)', () => {
+    stubEventSource();
+    const changed: number[] = [];
+    const stop = connectLiveEvents(null, { ...recorder().handlers, onStreamChanged: (id) => void changed.push(id) });
+    const source = latestEventSource();
+    expect(source.url).toBe('/api/live-streams/events');
+    source.open();
+    source.send('stream-changed', { id: 8 });
+    source.send('stream-changed', { id: 'eight' });
+    source.send('stream-changed', 'not json');
+    expect(changed).toEqual([8]);
+    stop();
+    expect(source.closed).toBe(true);
+  });
+
   test('offline, the stream is closed; back online, a new one opens and its open asks for a refetch', () => {
     stubEventSource();
     const { calls, handlers } = recorder();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { liveEventsPath } from '#contract/live-events';
-import { liveHiddenEventSchema, liveQuestionSchema, liveViewersEventSchema, type LiveQuestion } from '#contract/live';
+import { liveEventsPath, LIVE_SITE_EVENTS_PATH } from '#contract/live-events';
+import { liveHiddenEventSchema, liveQuestionSchema, liveStreamChangedEventSchema, liveViewersEventSchema, type LiveQuestion } from '#contract/live';
 import { liveKeys, type QuestionPages } from './live-streams';
 
 export interface LiveEventHandlers {
@@ -12,6 +12,8 @@ export interface LiveEventHandlers {
   onViewers: (count: number) => void;
   /** An editor hid the question `id` of the stream `liveStreamId`: drop it. */
   onHidden?: (hidden: { id: number; liveStreamId: number }) => void;
+  /** The desk saved the stream `id` (scheduled, edited, went live, ended): what is live and upcoming may differ now. */
+  onStreamChanged?: (id: number) => void;
 }
 
 /** What the connection needs from the browser (a test passes fakes). */
@@ -36,13 +38,14 @@ const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Keeps an EventSource open on the live stream's events while the browser is online: closed on
+ * Keeps an EventSource open on the live stream's events (`streamId`), or on the site-wide ones
+ * (null: only `stream-changed`, for a page with nothing live), while the browser is online: closed on
  * `offline` (nothing to hear, and no retry loop on a dead network) and opened again on `online`.
  * A dropped connection is retried by the EventSource itself (with Last-Event-ID); an answer that
  * is not a stream (the server restarting behind a proxy) closes it, and it is opened again
  * later, waiting longer each time. Every open calls `onOpen`. Returns the function that stops it.
  */
-export function connectLiveEvents(streamId: number, handlers: LiveEventHandlers, env: LiveEventsEnvironment = browser()): () => void {
+export function connectLiveEvents(streamId: number | null, handlers: LiveEventHandlers, env: LiveEventsEnvironment = browser()): () => void {
   const Source = env.EventSource;
   if (!Source) return () => undefined;
   let source: EventSource | null = null;
@@ -69,7 +72,7 @@ export function connectLiveEvents(streamId: number, handlers: LiveEventHandlers,
     close();
     if (stopped || !env.isOnline()) return;
     // `hidden=1`: this page drops a hidden question by itself (older pages get `resync` instead).
-    const next = new Source(liveEventsPath(streamId, { hidden: true }));
+    const next = new Source(streamId === null ? LIVE_SITE_EVENTS_PATH : liveEventsPath(streamId, { hidden: true }));
     source = next;
     next.addEventListener('open', () => {
       retryMs = RETRY_FIRST_MS;
@@ -86,6 +89,10 @@ export function connectLiveEvents(streamId: number, handlers: LiveEventHandlers,
     next.addEventListener('hidden', (event) => {
       const hidden = liveHiddenEventSchema.safeParse(parse(event));
       if (hidden.success) handlers.onHidden?.(hidden.data);
+    });
+    next.addEventListener('stream-changed', (event) => {
+      const changed = liveStreamChangedEventSchema.safeParse(parse(event));
+      if (changed.success) handlers.onStreamChanged?.(changed.data.id);
     });
     next.addEventListener('resync', () => handlers.onOpen());
     next.addEventListener('error', () => {
@@ -134,16 +141,24 @@ export function withoutQuestion(data: QuestionPages | undefined, questionId: num
 /** A change an event brought: a question asked or re-marked, or the id of one hidden. */
 type Change = { question: LiveQuestion } | { hidden: number };
 
+/** What is live and upcoming, read again: the desk changed a stream, or events may have been missed. */
+const readStreamsAgain = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: liveKeys.current() }), queryClient.invalidateQueries({ queryKey: liveKeys.upcoming() })]);
+
 /**
  * The live Q&A's events applied to the query cache: see connectLiveEvents. A change that
  * arrives while the list is being read again is applied once more after that read, which may
- * have been made before it happened.
+ * have been made before it happened. Each (re)open, and each `stream-changed`, reads what is live
+ * and upcoming again (docs/decisions/012-live-events.md); `streamId` null: nothing is live, so
+ * there are no questions to follow.
  */
-export function applyLiveEvents(queryClient: QueryClient, streamId: number, onViewers: (count: number) => void): LiveEventHandlers {
-  const apply = (change: Change) =>
+export function applyLiveEvents(queryClient: QueryClient, streamId: number | null, onViewers: (count: number) => void): LiveEventHandlers {
+  const apply = (change: Change) => {
+    if (streamId === null) return;
     queryClient.setQueryData<QuestionPages>(liveKeys.questions(streamId), (data) =>
       'question' in change ? withQuestion(data, change.question) : withoutQuestion(data, change.hidden),
     );
+  };
   let duringRefetch: Change[] | null = null;
   const receive = (change: Change) => {
     duringRefetch?.push(change);
@@ -151,6 +166,8 @@ export function applyLiveEvents(queryClient: QueryClient, streamId: number, onVi
   };
   return {
     onOpen: () => {
+      void readStreamsAgain(queryClient);
+      if (streamId === null) return;
       const received: Change[] = [];
       duringRefetch = received;
       void queryClient.invalidateQueries({ queryKey: liveKeys.questions(streamId) }).finally(() => {
@@ -166,19 +183,30 @@ export function applyLiveEvents(queryClient: QueryClient, streamId: number, onVi
       if (hidden.liveStreamId !== streamId) return;
       receive({ hidden: hidden.id });
     },
+    onStreamChanged: () => void readStreamsAgain(queryClient),
     onViewers,
   };
 }
 
 /**
- * While mounted (in the browser), the stream's questions follow the server live. Returns the
- * live viewer count (pages watching now), or null until the server has sent one: the stream's
- * stored `viewerCount` is shown meanwhile. It is kept apart from the stream's saved answer, which
- * a refetch would otherwise put back over it.
+ * While mounted (in the browser), the page follows the server live on one connection: the live
+ * stream's questions and viewers (`streamId`), or with nothing live (null) the site-wide events;
+ * either way, what is live and upcoming is read again as soon as the desk changes a stream.
+ * `undefined` (not known yet) opens nothing. Returns the live viewer count (pages watching now),
+ * or null until the server has sent one: the stream's stored `viewerCount` is shown meanwhile. It
+ * is kept apart from the stream's saved answer, which a refetch would otherwise put back over it.
  */
-export function useLiveEvents(streamId: number): number | null {
+export function useLiveEvents(streamId: number | null | undefined): number | null {
   const queryClient = useQueryClient();
   const [viewers, setViewers] = useState<{ streamId: number; count: number } | null>(null);
-  useEffect(() => connectLiveEvents(streamId, applyLiveEvents(queryClient, streamId, (count) => setViewers({ streamId, count }))), [queryClient, streamId]);
-  return viewers?.streamId === streamId ? viewers.count : null;
+  useEffect(() => {
+    if (streamId === undefined) return;
+    return connectLiveEvents(
+      streamId,
+      applyLiveEvents(queryClient, streamId, (count) => {
+        if (streamId !== null) setViewers({ streamId, count });
+      }),
+    );
+  }, [queryClient, streamId]);
+  return streamId != null && viewers?.streamId === streamId ? viewers.count : null;
 }

@@ -357,6 +357,71 @@ describe('Live Q&A, live', () => {
   });
 });
 
+describe('Live Q&A follows the desk', () => {
+  /** The server as the desk changes it: `state.current` is what /current answers now. */
+  function desk(state: { current: LiveStream | null; upcoming: LiveStream[] }) {
+    return mockFetch((request) => {
+      if (request.path === '/api/live-streams/current') return json(200, state.current);
+      if (request.path === '/api/live-streams/upcoming') return json(200, state.upcoming);
+      if (request.path.startsWith('/api/live-streams/8/questions?')) return json(200, []);
+      return json(404, { message: 'Not found' });
+    });
+  }
+  const scheduled = aStream({ id: 8, title: 'Reading Revelation Without Fear', isLive: false, viewerCount: 0, scheduledFor: '2030-03-09T19:00:00.000Z', youtubeId: 'dQw4w9WgXcQ' });
+
+  test('with nothing live the page holds the site-wide events: when the desk goes live it shows the stream and its video without a reload, on the stream’s own events; when it ends, it says so', async () => {
+    stubEventSource();
+    const state = { current: null as LiveStream | null, upcoming: [scheduled] };
+    desk(state);
+    renderWithProviders(<LiveQa />);
+    expect(await screen.findByRole('heading', { name: 'No Live Stream Currently' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Reading Revelation Without Fear' })).toBeTruthy();
+    const site = latestEventSource();
+    expect(site.url).toBe('/api/live-streams/events');
+    site.open();
+
+    state.current = { ...scheduled, isLive: true };
+    state.upcoming = [];
+    site.send('stream-changed', { id: 8 });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Reading Revelation Without Fear' })).toBeTruthy();
+    expect(screen.getByText('LIVE')).toBeTruthy();
+    const player = screen.getByTitle('Live video: Reading Revelation Without Fear');
+    expect(player.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?playsinline=1&rel=0');
+    expect(await screen.findByText('No upcoming sessions are scheduled yet.')).toBeTruthy();
+    // One connection at a time: the site-wide one closed, the stream's own opened.
+    expect(site.closed).toBe(true);
+    const own = latestEventSource();
+    expect(own.url).toBe('/api/live-streams/8/events?hidden=1');
+    own.open();
+
+    state.current = null;
+    own.send('stream-changed', { id: 8 });
+    expect(await screen.findByRole('heading', { name: 'No Live Stream Currently' })).toBeTruthy();
+    expect(screen.getByText('"Reading Revelation Without Fear" has ended. Thank you for watching.').getAttribute('role')).toBe('status');
+    expect(screen.queryByTitle('Live video: Reading Revelation Without Fear')).toBeNull();
+    expect(own.closed).toBe(true);
+    expect(latestEventSource().url).toBe('/api/live-streams/events');
+  });
+
+  test('the video: none when the stream has no YouTube id; opened offline, a note until the connection returns', async () => {
+    desk({ current: aStream({ id: 8, youtubeId: null }), upcoming: [] });
+    const { unmount } = renderWithProviders(<LiveQa />);
+    await screen.findByText('LIVE');
+    expect(screen.queryByTitle(/^Live video/)).toBeNull();
+    unmount();
+
+    mockFetch(() => offline());
+    setOnline(false);
+    renderWithSaved(<LiveQa />, (queryClient) => queryClient.setQueryData(liveKeys.current(), { ...scheduled, isLive: true }, { updatedAt: Date.now() }));
+    expect(screen.getByText('The live video needs a connection.')).toBeTruthy();
+    expect(screen.queryByTitle(/^Live video/)).toBeNull();
+    desk({ current: { ...scheduled, isLive: true }, upcoming: [] });
+    setOnline(true);
+    expect((await screen.findByTitle('Live video: Reading Revelation Without Fear')).getAttribute('src')).toContain('/embed/dQw4w9WgXcQ');
+    expect(screen.queryByText('The live video needs a connection.')).toBeNull();
+  });
+});
+
 describe('Live Q&A, moderation', () => {
   function serve(user: ReturnType<typeof aUser>, questions = [aQuestion({ id: 1, question: 'Mark me?' })]) {
     return mockFetch((request) => {
@@ -376,13 +441,23 @@ describe('Live Q&A, moderation', () => {
     });
   }
 
-  test('an editor hides a question: DELETE is sent and it leaves the list at once', async () => {
+  test('an editor hides a question, asked first: cancelled, nothing is sent; confirmed, DELETE is sent and it leaves the list at once', async () => {
     const editor = aUser({ username: 'editor', isEditor: true });
     storeUser(editor);
-    const requests = serve(editor, [aQuestion({ id: 1, question: 'Mark me?' }), aQuestion({ id: 2, question: 'Something rude' })]);
+    const requests = serve(editor, [aQuestion({ id: 1, question: 'Mark me?' }), aQuestion({ id: 2, askedBy: 'Troll', question: 'Something rude' })]);
     renderWithProviders(<LiveQa />);
     const item = (await screen.findByText('Something rude')).closest('li')!;
     await userEvent.click(await within(item).findByRole('button', { name: 'Hide' }));
+    let dialog = screen.getByRole('dialog', { name: 'Hide question' });
+    expect(within(dialog).getByText('Hide the question from Troll? It disappears for everyone watching.')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hide question' })).toBeNull());
+    expect(requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(screen.getByText('Something rude')).toBeTruthy();
+
+    await userEvent.click(within(item).getByRole('button', { name: 'Hide' }));
+    dialog = screen.getByRole('dialog', { name: 'Hide question' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Hide question' }));
     await waitFor(() => expect(screen.queryByText('Something rude')).toBeNull());
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/questions/2']);
     expect(screen.getByText('Mark me?')).toBeTruthy();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CalendarClock, Eye, RadioTower } from 'lucide-react';
 import type { LiveStream } from '#contract/live';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
@@ -7,23 +8,35 @@ import { useFormatting } from '#pwa/lib/use-hydrated';
 import { useLiveEvents } from '../api/live-events';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
+import { LivePlayer } from './live-player';
 import { QuestionList } from './question-list';
 import { LoadError } from '#pwa/components/ui/load-error';
 import { CARD_GRID } from '#pwa/components/content';
 
-/** The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming sessions. */
+/**
+ * The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming
+ * sessions. It follows the desk without a reload (docs/product.md#live-qa): a stream going live
+ * shows here at once, and one that ends leaves, saying so.
+ */
 export function LiveQa() {
   const current = useCurrentStream();
+  // docs/product.md#states-and-transitions: shown as live only when isLive is true.
+  const live = current.data?.isLive ? current.data : null;
+  // One connection: the live stream's events, or with nothing live the site-wide ones.
+  const liveViewers = useLiveEvents(current.data === undefined ? undefined : (live?.id ?? null));
+  // The last stream seen live here: when it is no longer, the empty state says it has ended.
+  const [seenLive, setSeenLive] = useState<LiveStream | null>(null);
+  if (live && live.id !== seenLive?.id) setSeenLive(live);
   return (
     <div className="flex flex-col gap-12">
       <OfflineDataNote query={current} className="-mb-8" />
-      <CurrentStream current={current} />
+      <CurrentStream current={current} viewers={liveViewers} ended={live ? null : seenLive} />
       <UpcomingSessions />
     </div>
   );
 }
 
-function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStream> }) {
+function CurrentStream({ current, viewers, ended }: { current: ReturnType<typeof useCurrentStream>; viewers: number | null; ended: LiveStream | null }) {
   const state = useQueryConnectionState(current);
   // A saved copy stays shown when the check with the server fails (offline).
   if (state === 'loading') {
@@ -40,7 +53,6 @@ function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStrea
     return <LoadError message="Failed to load the live stream." onRetry={() => void current.refetch()} retrying={current.isFetching} />;
   }
   const stream = current.data;
-  // docs/product.md#states-and-transitions: shown as live only when isLive is true.
   if (!stream?.isLive) {
     return (
       <section aria-labelledby="no-live" className="flex flex-col items-center gap-3 rounded-box border border-base-300 bg-base-200 px-6 py-12 text-center">
@@ -48,17 +60,20 @@ function CurrentStream({ current }: { current: ReturnType<typeof useCurrentStrea
         <h2 id="no-live" className="text-xl font-semibold">
           No Live Stream Currently
         </h2>
+        {/* Announced: the reader may be watching, or typing a question, when it ends. */}
+        <p role="status" className={ended ? 'max-w-md font-medium' : 'sr-only'}>
+          {ended ? `"${ended.title}" has ended. Thank you for watching.` : ''}
+        </p>
         <p className="max-w-md text-base-content/80">Check the upcoming sessions below and come back when we are live.</p>
       </section>
     );
   }
-  return <LiveStreamPanel stream={stream} />;
+  return <LiveStreamPanel stream={stream} liveViewers={viewers} />;
 }
 
-function LiveStreamPanel({ stream }: { stream: LiveStream }) {
+function LiveStreamPanel({ stream, liveViewers }: { stream: LiveStream; liveViewers: number | null }) {
   const how = useFormatting();
-  // New questions, marks and the viewer count arrive as they happen (Server-Sent Events).
-  const liveViewers = useLiveEvents(stream.id);
+  // New questions, marks and the viewer count arrive as they happen (Server-Sent Events, LiveQa).
   const viewerCount = liveViewers ?? stream.viewerCount;
   return (
     <section aria-labelledby="live-title" className="card border border-base-300 bg-base-100 shadow-sm">
@@ -79,6 +94,7 @@ function LiveStreamPanel({ stream }: { stream: LiveStream }) {
           </h2>
           {stream.description ? <p className="max-w-3xl text-base-content/80">{stream.description}</p> : null}
         </div>
+        {stream.youtubeId ? <LivePlayer key={stream.youtubeId} youtubeId={stream.youtubeId} title={stream.title} /> : null}
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <AskQuestionForm streamId={stream.id} />
           <QuestionList streamId={stream.id} />

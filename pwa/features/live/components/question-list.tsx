@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CheckCircle2, EyeOff, RefreshCw, Star, type LucideIcon } from 'lucide-react';
 import type { LiveQuestion } from '#contract/live';
+import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
 import { NeedsConnection } from '#pwa/components/ui/offline';
 import { ShowMore } from '#pwa/components/ui/show-more';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
@@ -19,13 +20,15 @@ const byServerOrder = (a: LiveQuestion, b: LiveQuestion) =>
 /**
  * The stream's questions. They follow the server live (useLiveEvents in the panel): a question
  * asked or moderated anywhere shows here without a reload; Refresh reads them again by hand.
- * Editors get Highlight/Unhighlight, Mark answered/Mark unanswered and Hide on each question; a
- * question an editor hid leaves every open page at once.
+ * Editors get Highlight/Unhighlight, Mark answered/Mark unanswered and Hide on each question;
+ * Hide asks first (docs/product.md#live-qa), and a question an editor hid leaves every open page at once.
  */
 export function QuestionList({ streamId }: { streamId: number }) {
   const questions = useQuestions(streamId);
   const state = useQueryConnectionState(questions);
   const { user } = useUser();
+  const hide = useHideQuestion();
+  const [confirming, setConfirming] = useState<LiveQuestion | null>(null);
   // A page may repeat one shown before (a question highlighted meanwhile): each is listed once,
   // and a question that arrived live takes its place in the order.
   const list = questions.data ? [...new Map(questions.data.pages.flat().map((q) => [q.id, q])).values()].sort(byServerOrder) : undefined;
@@ -58,16 +61,30 @@ export function QuestionList({ streamId }: { streamId: number }) {
       ) : (
         <ul className="flex flex-col gap-3">
           {list.map((q) => (
-            <QuestionItem key={q.id} question={q} moderate={user?.isEditor === true} />
+            <QuestionItem key={q.id} question={q} moderate={user?.isEditor === true} hiding={hide.isPending} onHide={() => setConfirming(q)} />
           ))}
         </ul>
       )}
       <ShowMore list={questions} label="Show more questions" failedText="Could not load more questions." />
+      {user?.isEditor ? (
+        <ConfirmDialog
+          open={confirming !== null}
+          title="Hide question"
+          message={confirming ? `Hide the question from ${confirming.askedBy}? It disappears for everyone watching.` : ''}
+          confirmLabel="Hide question"
+          onConfirm={() => {
+            const question = confirming;
+            setConfirming(null);
+            if (question) hide.mutate({ id: question.id, liveStreamId: question.liveStreamId });
+          }}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
     </section>
   );
 }
 
-function QuestionItem({ question: q, moderate }: { question: LiveQuestion; moderate: boolean }) {
+function QuestionItem({ question: q, moderate, hiding, onHide }: { question: LiveQuestion; moderate: boolean; hiding: boolean; onHide: () => void }) {
   const textId = useId();
   return (
     <li className={`rounded-box border p-4 ${q.isHighlighted ? 'border-warning bg-warning/10' : 'border-base-300 bg-base-100'} ${q.isAnswered ? 'opacity-90' : ''}`}>
@@ -88,17 +105,16 @@ function QuestionItem({ question: q, moderate }: { question: LiveQuestion; moder
       <p id={textId} className="mt-2 break-words">
         {q.question}
       </p>
-      {moderate ? <ModerationButtons question={q} describedBy={textId} /> : null}
+      {moderate ? <ModerationButtons question={q} describedBy={textId} hiding={hiding} onHide={onHide} /> : null}
     </li>
   );
 }
 
-/** An editor's marks on a question, and Hide; each button is described by the question it acts on. */
-function ModerationButtons({ question: q, describedBy }: { question: LiveQuestion; describedBy: string }) {
+/** An editor's marks on a question, and Hide (which asks first); each button is described by the question it acts on. */
+function ModerationButtons({ question: q, describedBy, hiding, onHide }: { question: LiveQuestion; describedBy: string; hiding: boolean; onHide: () => void }) {
   const moderate = useModerateQuestion();
-  const hide = useHideQuestion();
   const online = useOnlineStatus();
-  const busy = moderate.isPending || hide.isPending || !online;
+  const busy = moderate.isPending || hiding || !online;
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       <MarkButton icon={Star} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isHighlighted: !q.isHighlighted })}>
@@ -107,7 +123,7 @@ function ModerationButtons({ question: q, describedBy }: { question: LiveQuestio
       <MarkButton icon={CheckCircle2} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isAnswered: !q.isAnswered })}>
         {q.isAnswered ? 'Mark unanswered' : 'Mark answered'}
       </MarkButton>
-      <MarkButton icon={EyeOff} describedBy={describedBy} disabled={busy} onClick={() => hide.mutate({ id: q.id, liveStreamId: q.liveStreamId })}>
+      <MarkButton icon={EyeOff} describedBy={describedBy} disabled={busy} onClick={onHide}>
         Hide
       </MarkButton>
     </div>
