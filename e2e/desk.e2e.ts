@@ -4,7 +4,7 @@
 // alone, and a second editor is granted on its database). The file's context is the editor's,
 // signed in once; readers and the second editor get contexts of their own.
 import fs from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { appReady, authDialog, toastText, uniqueUsername, visit, visitAndDismissAuth } from '#e2e/support/app';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from '#e2e/support/browser';
 import { api, seriousAxeViolations, signInThroughApi } from '#e2e/support/desk';
@@ -45,7 +45,19 @@ const SECTIONS = [
   { label: 'Activity', path: '/blog-admin/activity', heading: /^Activity$/ },
 ] as const;
 
+/** The sections photographed at each size (screenshots/desk-*.png). */
+const SCREENSHOTS: readonly string[] = ['Posts', 'Videos', 'Devotionals', 'Subscribers'];
+
 const main = (page: Page) => page.getByRole('main');
+
+/** Whether `locator` is on screen, its top not under the sticky header: what an editor sees. */
+const inView = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + Math.min(box.height / 2, 16);
+    return y >= 0 && y <= window.innerHeight && el.contains(document.elementFromPoint(x, y));
+  });
 const deskNav = (page: Page) => page.getByRole('navigation', { name: "Editor's desk" });
 
 /** Waits until a section has its data: its heading, and no skeleton or "Loading…" left in the page. */
@@ -128,10 +140,12 @@ describe('the desk: accessibility and who may open it', () => {
             await page.waitForURL((url) => url.pathname === section.path);
           }
           await sectionReady(page, section.heading);
+          // Its tab is the current one (Posts at /blog-admin/posts too).
+          expect(await deskNav(page).getByRole('link', { name: section.label, exact: true }).getAttribute('aria-current'), section.path).toBe('page');
           expect(await robots(page), section.path).toEqual(['noindex']);
           const violations = await seriousAxeViolations(page);
           if (violations.length) found.push(`${section.path} (${size}):\n  ${violations.join('\n  ')}`);
-          await screenshot(page, `desk-${section.label.toLowerCase()}`, [size]);
+          if (SCREENSHOTS.includes(section.label)) await screenshot(page, `desk-${section.label.toLowerCase()}`, [size]);
         }
         await page.close();
       }
@@ -194,6 +208,8 @@ describe('the desk: posts', () => {
     const conflict = main(pageB).getByRole('alert').filter({ hasText: 'since you opened it' });
     await conflict.getByText('This post was changed by @editor since you opened it').waitFor();
     await conflict.getByRole('button', { name: 'Load their version' }).waitFor();
+    // On the phone, where Update is at the form's foot, the question is brought into view.
+    await expect.poll(() => inView(conflict)).toBe(true);
     await screenshot(pageB, 'desk-post-conflict', ['mobile']);
     await conflict.getByRole('button', { name: 'Keep mine' }).click();
     expect(await toastText(pageB, 'Blog post updated')).toContain('Blog post updated');
@@ -305,6 +321,7 @@ describe('the desk: videos, devotionals, comments, subscribers', () => {
     const taken = form.getByRole('alert');
     await taken.getByText(`This YouTube video is already on the site as "${video}".`).waitFor();
     await taken.getByRole('button', { name: `Edit “${video}”` }).waitFor();
+    await expect.poll(() => inView(taken)).toBe(true);
     await screenshot(page, 'desk-video-taken', ['mobile']);
 
     await visit(page, `/videos?q=${word}`);

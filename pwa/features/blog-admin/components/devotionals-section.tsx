@@ -78,7 +78,8 @@ export function DevotionalsSection({ userId }: { userId: number }) {
   const list = dated.data;
   return (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <div className="lg:sticky lg:top-4 lg:order-last">
+      {/* On a phone, nothing above the list until a day is opened (an empty cell would still take a gap). */}
+      <div className={`lg:sticky lg:top-4 lg:order-last ${open === null ? 'hidden lg:block' : ''}`}>
         {open !== null ? (
           <DevotionalForm key={open} userId={userId} date={open} existing={byDate.get(open)} onDone={() => setOpen(null)} />
         ) : (

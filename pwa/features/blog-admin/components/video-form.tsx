@@ -106,6 +106,13 @@ export function VideoForm({ editing, onDoneEditing, onEdit }: VideoFormProps) {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [attempt]);
 
+  // A link already on the site: the note is at the top of the form, off screen on a phone whose
+  // editor just pressed "Add video" at its foot. Bring it into view.
+  const takenRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (taken) takenRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [taken]);
+
   const set = <K extends Field>(field: K, value: VideoFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
@@ -166,7 +173,7 @@ export function VideoForm({ editing, onDoneEditing, onEdit }: VideoFormProps) {
         </div>
 
         {taken ? (
-          <div role="alert" aria-labelledby={`${id}-taken`} className="alert alert-warning flex flex-col items-start gap-3">
+          <div ref={takenRef} role="alert" aria-labelledby={`${id}-taken`} className="alert alert-warning flex flex-col items-start gap-3">
             <p id={`${id}-taken`} className="font-semibold break-words">
               {taken.message}
             </p>
