@@ -206,3 +206,25 @@ describe('the upload sweep', () => {
     expect(linking.id).toBeGreaterThan(0);
   });
 });
+
+describe("the post's page as the server renders it", () => {
+  // The real renderer (the one `vite build --ssr` bundles), over this API.
+  test('names the cover as og:image and as the JSON-LD image, shows it with its alt, and the text’s pictures load lazily', async () => {
+    const { JSDOM } = await import('jsdom');
+    const { render } = await import('#pwa/entry-server');
+    const [cover, inText] = [await upload(), await upload()];
+    const post = await create({ title: 'A post with a cover', coverImageUrl: cover, coverImageAlt: 'Sunrise over the Jordan', content: `Text.\n\n![A boat on the lake](${inText})` });
+    const page = await render({ url: `/blog/${post.id}`, siteUrl: app.url, apiBase: app.url, domWindow: new JSDOM('').window });
+    if (page.kind !== 'page') throw new Error(`rendered ${page.kind}`);
+    expect(page.status).toBe(200);
+    expect(page.headHtml).toContain(`<meta property="og:image" content="${app.url}${cover}" />`);
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.headHtml)![1]!);
+    expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: 'A post with a cover', image: `${app.url}${cover}` });
+    expect(page.appHtml).toMatch(new RegExp(`<img src="${cover}" alt="Sunrise over the Jordan"`));
+    expect(page.appHtml).toContain(`<img src="${inText}" alt="A boat on the lake" loading="lazy" decoding="async">`);
+
+    // Its card on /blog shows the cover too.
+    const list = await render({ url: '/blog', siteUrl: app.url, apiBase: app.url, domWindow: new JSDOM('').window });
+    expect(list.kind === 'page' && list.appHtml).toMatch(new RegExp(`<img src="${cover}" alt="Sunrise over the Jordan" loading="lazy"`));
+  });
+});

@@ -12,6 +12,12 @@ export function ArticleCard({ post, badge }: { post: BlogPostSummary; badge?: Re
       to={`/blog/${post.id}`}
       className="card h-full border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
     >
+      {post.coverImageUrl ? (
+        // The cover an editor chose (docs/product.md#blog-management), with the alt text they wrote.
+        <figure className="aspect-video overflow-hidden rounded-t-box bg-base-200">
+          <img src={post.coverImageUrl} alt={post.coverImageAlt ?? ''} loading="lazy" decoding="async" className="size-full object-cover" />
+        </figure>
+      ) : null}
       <div className="card-body gap-3 p-5">
         <div className="flex flex-wrap items-center gap-2">
           <span className="badge badge-outline badge-sm">{categoryLabel(post.category)}</span>

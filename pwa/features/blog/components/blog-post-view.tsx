@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
-import type { BlogPost } from '#contract/content';
+import { postPicture, type BlogPost } from '#contract/content';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { ApiError } from '#pwa/lib/api-client';
@@ -109,26 +109,39 @@ function LoadedPostView({ postId, topActions, actions, afterArticle, articleRef 
 
 const NOT_FOUND_HEAD: PageHead = { title: 'Article Not Found', notFound: true };
 
-/** What a post says about itself to search engines and link previews. */
+/**
+ * What a post says about itself to search engines and link previews: its picture is its cover
+ * (else its thumbnail), made absolute on the site's address for JSON-LD (docs/product.md#blog-management).
+ */
 function postHead(post: BlogPost): PageHead {
   const description = post.excerpt ?? undefined;
+  const picture = postPicture(post);
   return {
     title: post.title,
     description,
-    image: post.thumbnailUrl,
+    image: picture?.url ?? null,
     type: 'article',
-    jsonLd: {
+    jsonLd: (siteUrl) => ({
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
       headline: post.title,
       ...(description ? { description } : {}),
       datePublished: post.publishedAt,
       articleSection: categoryLabel(post.category),
-      ...(post.thumbnailUrl ? { image: post.thumbnailUrl } : {}),
+      ...(picture ? { image: absoluteOn(picture.url, siteUrl) } : {}),
       timeRequired: `PT${post.readTime}M`,
       author: { '@type': 'Organization', name: 'context is key' },
-    },
+    }),
   };
+}
+
+/** `address` (absolute, or a path of the site such as an upload's `/objects/…`) as an absolute URL. */
+function absoluteOn(address: string, siteUrl: string): string {
+  try {
+    return new URL(address, siteUrl).href;
+  } catch {
+    return address;
+  }
 }
 
 function ArticleNotFound() {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BookOpen, Newspaper } from 'lucide-react';
 import { FeaturedSkeleton, ReadTimeMeta, ViewsMeta } from '#pwa/components/content';
+import { postPicture } from '#contract/content';
 import { categoryLabel } from '#pwa/lib/format';
 import { useFeaturedPost } from '../api/get-featured-post';
 
@@ -10,11 +11,13 @@ export function FeaturedArticle() {
   if (featured.isPending) return <FeaturedSkeleton label="Loading the featured article" />;
   const post = featured.data;
   if (!post) return null;
+  // Its cover (with the editor's alt text), else its thumbnail (decorative: the title says it all).
+  const picture = postPicture(post);
   return (
     <section aria-labelledby="featured-article-heading" className="render-when-near card overflow-hidden border border-base-300 bg-base-100 shadow-sm">
       <div className="relative aspect-video bg-gradient-to-br from-primary to-accent text-primary-content">
-        {post.thumbnailUrl ? (
-          <img src={post.thumbnailUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        {picture ? (
+          <img src={picture.url} alt={picture.alt} loading="lazy" decoding="async" className="size-full object-cover" />
         ) : (
           <div aria-hidden="true" className="grid size-full place-items-center">
             <Newspaper className="size-16 opacity-80" />

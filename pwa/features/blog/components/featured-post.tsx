@@ -11,6 +11,9 @@ export function FeaturedPost({ post }: { post: BlogPostSummary }) {
       aria-labelledby="featured-post-title"
       className="mb-10 overflow-hidden rounded-box border border-base-300 bg-gradient-to-br from-primary/10 via-base-100 to-secondary/15 shadow-sm"
     >
+      {post.coverImageUrl ? (
+        <img src={post.coverImageUrl} alt={post.coverImageAlt ?? ''} decoding="async" className="aspect-[21/9] w-full bg-base-200 object-cover" />
+      ) : null}
       <div className="flex flex-col gap-4 p-6 sm:p-10">
         <div className="flex flex-wrap items-center gap-2">
           <span className="badge badge-secondary gap-1 font-semibold">
