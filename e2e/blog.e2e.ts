@@ -311,4 +311,74 @@ describe('/blog-admin', () => {
     for (const id of ids) await page.evaluate(async (postId) => void (await fetch(`/api/blog/${postId}`, { method: 'DELETE' })), id);
     await context.close();
   });
+  test('a draft previewed, then scheduled, appears at its time; an edit of a published post reaches its page and search at once', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAs(page, 'editor', '/blog-admin');
+    const main = page.getByRole('main');
+    const form = main.locator('form').filter({ has: page.getByRole('heading', { level: 2, name: /Article$/ }) });
+    await form.getByRole('heading', { level: 2, name: 'Add New Article' }).waitFor();
+    const stamp = Date.now().toString(36);
+
+    // Written as a draft, previewed as readers will see it.
+    const title = `E2E on time ${stamp}`;
+    await form.getByLabel('Title', { exact: true }).fill(title);
+    await form.getByLabel('Excerpt').fill('It shows when its minute comes.');
+    await form.getByLabel('Content (Markdown)').fill('## Waiting\n\nA post that keeps its appointment.');
+    await form.getByRole('tab', { name: 'Preview' }).click();
+    const preview = form.getByRole('tabpanel', { name: 'Preview' }).getByRole('article', { name: title });
+    await preview.getByRole('heading', { level: 2, name: 'Waiting' }).waitFor();
+    await preview.getByText('It shows when its minute comes.').waitFor();
+    await form.getByRole('button', { name: 'Save Draft' }).click();
+    expect(await toastText(page, 'Draft saved')).toContain('Draft saved');
+
+    // Scheduled for the next whole minute (Publish at is to the minute), at least 15 s ahead.
+    await main.getByRole('button', { name: `Edit "${title}"` }).click();
+    await form.getByRole('heading', { level: 2, name: 'Edit Article' }).waitFor();
+    const at = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await form.getByLabel('Publish at').fill(local);
+    await form.getByRole('button', { name: 'Schedule Article' }).click();
+    expect(await toastText(page, 'Blog post scheduled')).toContain('Blog post scheduled');
+    const id = (await apiGet<Array<{ id: number; title: string }>>(page, '/api/blog?status=all&limit=100')).find((p) => p.title === title)!.id;
+
+    // Meanwhile: a published post edited on the desk is changed on its page and in search at once.
+    const word = `lampstand${stamp}`;
+    const published = await page.evaluate(async (t) => {
+      const answer = await fetch('/api/blog/create', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: t, content: 'Before the edit.', category: 'theology' }) });
+      return (await answer.json()) as { id: number };
+    }, `E2E edited ${stamp}`);
+    await page.reload();
+    await main.getByRole('button', { name: `Edit "E2E edited ${stamp}"` }).click();
+    await form.getByRole('heading', { level: 2, name: 'Edit Article' }).waitFor();
+    await form.getByLabel('Title', { exact: true }).fill(`E2E edited again ${stamp}`);
+    await form.getByLabel('Content (Markdown)').fill(`After the edit: the ${word} stands.`);
+    await form.getByRole('button', { name: 'Update' }).click();
+    expect(await toastText(page, 'Blog post updated')).toContain('Blog post updated');
+    const rendered = await page.request.get(new URL(`/blog/${published.id}`, page.url()).href);
+    expect(await rendered.text()).toContain(`After the edit: the ${word} stands.`);
+    const reader = await browser.newContext();
+    const readerPage = await reader.newPage();
+    await visitAndDismissAuth(readerPage, `/search?q=${word}`);
+    await readerPage.getByRole('main').getByRole('link', { name: new RegExp(`E2E edited again ${stamp}`) }).first().waitFor();
+
+    // The scheduled post: nowhere before its minute, on /blog and its page after, with no restart.
+    await visit(readerPage, '/blog');
+    await gridCards(readerPage).first().waitFor();
+    expect(await readerPage.getByText(title).count()).toBe(0);
+    expect((await readerPage.request.get(new URL(`/blog/${id}`, readerPage.url()).href)).status()).toBe(404);
+    await readerPage.waitForTimeout(Math.max(0, at.getTime() - Date.now()));
+    await expect
+      .poll(async () => (await readerPage.request.get(new URL(`/api/blog/${id}`, readerPage.url()).href)).status(), { timeout: 15_000, interval: 500 })
+      .toBe(200);
+    await visit(readerPage, '/blog');
+    await grid(readerPage).getByRole('heading', { level: 3, name: title }).or(hero(readerPage).getByRole('heading', { name: title })).first().waitFor();
+    const atItsTime = await readerPage.request.get(new URL(`/blog/${id}`, readerPage.url()).href);
+    expect(atItsTime.status()).toBe(200);
+    await reader.close();
+
+    for (const postId of [id, published.id]) await page.evaluate(async (i) => void (await fetch(`/api/blog/${i}`, { method: 'DELETE' })), postId);
+    await context.close();
+    // Up to a minute and a quarter of it is waiting for the scheduled minute.
+  }, 150_000);
 });
