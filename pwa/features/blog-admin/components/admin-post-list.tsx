@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { DESK_SEARCH_MAX, POST_STATE_FILTERS, type EditorPostSummary, type PostStateFilter } from '#contract/posts';
 import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/ui/offline';
 import { SearchInput } from '#pwa/components/ui/search-input';
@@ -12,6 +12,7 @@ import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useDeletePost } from '../api/delete-post';
 import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
+import { DeskRowActions } from './desk-row-actions';
 import { LoadError } from '#pwa/components/ui/load-error';
 
 /** The filter's words, and each state's badge. */
@@ -142,36 +143,16 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
                       ) : null}
                     </p>
                   </div>
-                  <div className="flex flex-wrap gap-2">
-                    {onEdit ? (
-                      <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit "${post.title}"`} disabled={!online} onClick={() => onEdit(post.id)}>
-                        <Pencil aria-hidden="true" className="size-4" />
-                        Edit
-                      </button>
-                    ) : null}
-                    {post.featured ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-sm"
-                        aria-label={`Feature "${post.title}"`}
-                        disabled={featuring || deleting || !online}
-                        onClick={() => onFeature(post)}
-                      >
-                        {featuring ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Star aria-hidden="true" className="size-4" />}
-                        Feature
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-sm"
-                      aria-label={`Delete "${post.title}"`}
-                      disabled={deleting || !online}
-                      onClick={() => onDelete(post)}
-                    >
-                      {deleting ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Trash2 aria-hidden="true" className="size-4" />}
-                      Delete
-                    </button>
-                  </div>
+                  <DeskRowActions
+                    title={post.title}
+                    online={online}
+                    featured={post.featured}
+                    featuring={featuring}
+                    deleting={deleting}
+                    onEdit={onEdit ? () => onEdit(post.id) : undefined}
+                    onFeature={() => onFeature(post)}
+                    onDelete={() => onDelete(post)}
+                  />
                 </li>
               );
             })}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Pencil, Star, Trash2 } from 'lucide-react';
+import { Star } from 'lucide-react';
 import type { Video } from '#contract/content';
 import { youtubeThumbnailUrl } from '#pwa/components/content';
 import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
@@ -12,6 +12,7 @@ import { serverMessageOf } from '#pwa/lib/api-client';
 import { categoryLabel, formatDate } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useDeleteVideo, useDeskVideos, useFeatureVideo } from '../api/videos-desk';
+import { DeskRowActions } from './desk-row-actions';
 
 /** What Delete asks before a video goes, and what goes with it. */
 export const deleteVideoQuestion = (title: string) => `Delete "${title}"? Its bookmarks, progress and comments are deleted with it.`;
@@ -114,34 +115,16 @@ export function DeskVideoList({ userId, editingId, onEdit, onDeleted }: DeskVide
                     </p>
                   </div>
                 </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit "${video.title}"`} disabled={!online} onClick={() => onEdit(video)}>
-                    <Pencil aria-hidden="true" className="size-4" />
-                    Edit
-                  </button>
-                  {video.featured ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-sm"
-                      aria-label={`Feature "${video.title}"`}
-                      disabled={featuring || deleting || !online}
-                      onClick={() => onFeature(video)}
-                    >
-                      {featuring ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Star aria-hidden="true" className="size-4" />}
-                      Feature
-                    </button>
-                  )}
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-error btn-sm"
-                    aria-label={`Delete "${video.title}"`}
-                    disabled={deleting || !online}
-                    onClick={() => setConfirming(video)}
-                  >
-                    {deleting ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Trash2 aria-hidden="true" className="size-4" />}
-                    Delete
-                  </button>
-                </div>
+                <DeskRowActions
+                  title={video.title}
+                  online={online}
+                  featured={video.featured}
+                  featuring={featuring}
+                  deleting={deleting}
+                  onEdit={() => onEdit(video)}
+                  onFeature={() => onFeature(video)}
+                  onDelete={() => setConfirming(video)}
+                />
               </li>
             );
           })}

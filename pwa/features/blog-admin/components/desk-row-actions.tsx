@@ -1,0 +1,40 @@
+import { Pencil, Star, Trash2 } from 'lucide-react';
+
+/** What a row of a desk list (a post, a video) can do: Edit, Feature (unless it is the featured one) and Delete. */
+export interface DeskRowActionsProps {
+  /** The item's title: each button names it ("Edit "…""), so a screen reader's list of buttons says which item. */
+  title: string;
+  online: boolean;
+  featured: boolean;
+  featuring: boolean;
+  deleting: boolean;
+  onEdit?: (() => void) | undefined;
+  onFeature: () => void;
+  onDelete: () => void;
+}
+
+const spinner = <span className="loading loading-spinner loading-xs" aria-hidden="true" />;
+
+/** The buttons of one row of a desk list; each waits for the connection, and Feature and Delete for one another. */
+export function DeskRowActions({ title, online, featured, featuring, deleting, onEdit, onFeature, onDelete }: DeskRowActionsProps) {
+  return (
+    <div className="flex shrink-0 flex-wrap gap-2">
+      {onEdit ? (
+        <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit "${title}"`} disabled={!online} onClick={onEdit}>
+          <Pencil aria-hidden="true" className="size-4" />
+          Edit
+        </button>
+      ) : null}
+      {featured ? null : (
+        <button type="button" className="btn btn-outline btn-sm" aria-label={`Feature "${title}"`} disabled={featuring || deleting || !online} onClick={onFeature}>
+          {featuring ? spinner : <Star aria-hidden="true" className="size-4" />}
+          Feature
+        </button>
+      )}
+      <button type="button" className="btn btn-outline btn-error btn-sm" aria-label={`Delete "${title}"`} disabled={deleting || !online} onClick={onDelete}>
+        {deleting ? spinner : <Trash2 aria-hidden="true" className="size-4" />}
+        Delete
+      </button>
+    </div>
+  );
+}
