@@ -26,12 +26,12 @@ export function addDays(date: string, days: number): string {
 /** The next DESK_DEVOTIONAL_DAYS days from `today`, both ends included. */
 export const deskDays = (today: string) => Array.from({ length: DESK_DEVOTIONAL_DAYS }, (_, i) => addDays(today, i));
 
-/** The day's label: "Today" and "Tomorrow" say so, before the weekday and date. */
-function DayName({ date, index }: { date: string; index: number }) {
+/** The day's label: "Today" and "Tomorrow" say so, before the weekday and date (and its year, when not `thisYear`'s). */
+function DayName({ date, index, thisYear }: { date: string; index: number; thisYear: number }) {
   const near = index === 0 ? 'Today' : index === 1 ? 'Tomorrow' : null;
   return (
     <span className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-      <time dateTime={date}>{formatLocalDay(date)}</time>
+      <time dateTime={date}>{formatLocalDay(date, { yearUnless: thisYear })}</time>
       {near ? <span className="badge badge-sm badge-primary badge-soft">{near}</span> : null}
     </span>
   );
@@ -48,6 +48,7 @@ export function DevotionalsSection({ userId }: { userId: number }) {
   // is SITE_TIME_ZONE's, and readers' apps ask for their own date, so near midnight the first
   // row may be a day off from what some readers see; writing by date keeps every day right.
   const today = todayIn('reader');
+  const thisYear = Number(today.slice(0, 4));
   const days = deskDays(today);
   const from = days[0]!;
   const to = days[days.length - 1]!;
@@ -112,7 +113,7 @@ export function DevotionalsSection({ userId }: { userId: number }) {
           <ul aria-label="Days" className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
             {days.map((date, index) => {
               const devotional = byDate.get(date);
-              const day = formatLocalDay(date);
+              const day = formatLocalDay(date, { yearUnless: thisYear });
               const busy = remove.isPending && remove.variables === date;
               return (
                 <li
@@ -122,7 +123,7 @@ export function DevotionalsSection({ userId }: { userId: number }) {
                   className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between ${open === date ? 'bg-base-200' : ''}`}
                 >
                   <div className="min-w-0 flex-1">
-                    <DayName date={date} index={index} />
+                    <DayName date={date} index={index} thisYear={thisYear} />
                     {devotional ? (
                       <p className="mt-1 font-medium break-words">{devotional.devotionalTitle}</p>
                     ) : (
@@ -168,7 +169,7 @@ export function DevotionalsSection({ userId }: { userId: number }) {
         title="Delete devotional"
         message={
           deleting
-            ? `Delete the devotional for ${formatLocalDay(deleting)}, “${byDate.get(deleting)?.devotionalTitle ?? ''}”? Readers will get one from the rotation that day, and its hearts go with it.`
+            ? `Delete the devotional for ${formatLocalDay(deleting, { yearUnless: thisYear })}, “${byDate.get(deleting)?.devotionalTitle ?? ''}”? Readers will get one from the rotation that day, and its hearts go with it.`
             : ''
         }
         confirmLabel="Delete"
