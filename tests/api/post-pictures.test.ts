@@ -155,6 +155,12 @@ describe('pictures in the text', () => {
     expect((await editor.post('/api/blog/create', aPost({ content: '![](https://cdn.example.net/a.png)' }))).status).toBe(201);
   });
 
+  test('a text nested too deeply to read its pictures (or show it) is a 400, never a 500', async () => {
+    const res = await editor.post('/api/blog/create', aPost({ content: `${'> '.repeat(50_000)}x` }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/nested too deeply/);
+  });
+
   test('a picture inside a code sample is text, not a picture', async () => {
     expect((await editor.post('/api/blog/create', aPost({ content: '```\n![](/objects/7f1e2d3c-4b5a-4968-8776-655443322110)\n```' }))).status).toBe(201);
   });

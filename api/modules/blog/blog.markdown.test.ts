@@ -162,6 +162,18 @@ describe('pictures (docs/product.md#blog-management)', () => {
   });
 });
 
+test('markdownImages: a text nested too deeply for the renderer is a 400, not a crash', () => {
+  const err = (() => {
+    try {
+      markdownImages(`${'> '.repeat(50_000)}x`);
+    } catch (e) {
+      return e;
+    }
+    return null;
+  })();
+  expect(err).toMatchObject({ status: 400, message: expect.stringMatching(/nested too deeply/) });
+});
+
 describe('safeUrl', () => {
   const web = new Set(['http:', 'https:']);
   test.each([

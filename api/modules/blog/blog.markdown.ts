@@ -203,9 +203,16 @@ export interface MarkdownImage {
  */
 export function markdownImages(markdown: string): MarkdownImage[] {
   const images: MarkdownImage[] = [];
-  walkTokens(lexer(markdown, { gfm: true }), (token) => {
-    if (token.type === 'image') images.push({ href: token.href, alt: token.text });
-  });
+  try {
+    walkTokens(lexer(markdown, { gfm: true }), (token) => {
+      if (token.type === 'image') images.push({ href: token.href, alt: token.text });
+    });
+  } catch (err) {
+    // The lexer recurses per nesting level: thousands of nested quotes overflow the stack, in the
+    // reader's renderer too. Such a text could never be shown: refused, not a 500.
+    if (err instanceof RangeError) throw badRequest('The text is nested too deeply (quotes or lists inside each other) to be shown. Please simplify it.');
+    throw err;
+  }
   return images;
 }
 
