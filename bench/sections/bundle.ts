@@ -1,7 +1,9 @@
 // PWA bundle size: gzipped JavaScript in dist/ (after `npm run build`). Skipped when there is no
 // build. The total of dist/assets/*.js, and the JS that index.html loads before anything else
 // (module scripts and modulepreload links): what a first visit downloads.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BenchContext, BenchSection } from '../lib/context';
@@ -52,16 +54,21 @@ async function run(ctx: BenchContext): Promise<void> {
 /** The budget (docs/decisions/005): the first load of any route fetches at most this much gzipped JavaScript. */
 const ROUTE_BUDGET_BYTES = 150 * 1024;
 
+interface RouteLoad {
+  files: number;
+  /** Gzipped bytes of JS before the page shows. */
+  firstLoad: number;
+  /** Gzipped bytes once its lazy parts are in. */
+  complete: number;
+}
+
 /**
  * First-load JavaScript per route, from Vite's build manifest: the entry with its static imports
  * and the app's core it imports at once (what index.html loads and preloads) plus the route module's chunk with its static imports
- * (what the router's lazy() fetches before the page shows), each file counted once.
+ * (what the router's lazy() fetches before the page shows), each file counted once. Null without a manifest.
  */
-function perRoute(ctx: BenchContext, distDir: string): void {
-  if (!fs.existsSync(manifestPath(distDir))) {
-    console.log('  no dist/.vite/manifest.json (build.manifest): per-route sizes skipped');
-    return;
-  }
+export function routeLoads(distDir: string): Map<string, RouteLoad> | null {
+  if (!fs.existsSync(manifestPath(distDir))) return null;
   const manifest = readBuildManifest(distDir);
   const closure = (key: string, into: Set<string>) => {
     const chunk = manifest[key];
@@ -80,6 +87,7 @@ function perRoute(ctx: BenchContext, distDir: string): void {
     if (!sizeCache.has(file)) sizeCache.set(file, gz(path.join(distDir, file)));
     return sizeCache.get(file)!;
   };
+  const jsBytes = (files: Iterable<string>) => [...files].filter((f) => f.endsWith('.js')).reduce((a, f) => a + gzOf(f), 0);
   const isRoute = (key: string) => /(^|\/)app\/routes\/[^/]+\.tsx$/.test(key);
   const routeKeys = Object.keys(manifest).filter(isRoute).sort();
   // What each route's chunk loads statically: the router's loaders also import some of it ahead of
@@ -102,24 +110,89 @@ function perRoute(ctx: BenchContext, distDir: string): void {
       if (!isRoute(imported) && !otherRoutes) withDeferred(imported, into, route);
     }
   };
-  const rows: string[][] = [];
-  let worst = 0;
+  const loads = new Map<string, RouteLoad>();
   for (const key of routeKeys) {
     const files = new Set(entryFiles);
     closure(key, files);
-    const total = [...files].filter((f) => f.endsWith('.js')).reduce((a, f) => a + gzOf(f), 0);
-    worst = Math.max(worst, total);
-    const route = path.basename(key, '.tsx');
     const all = new Set<string>();
     for (const boot of bootKeys) withDeferred(boot, all, key);
     withDeferred(key, all, key);
-    const complete = [...all].filter((f) => f.endsWith('.js')).reduce((a, f) => a + gzOf(f), 0);
-    rows.push([route, String([...files].filter((f) => f.endsWith('.js')).length), kb(total), total <= ROUTE_BUDGET_BYTES ? 'within 150 KB' : 'OVER 150 KB', kb(complete)]);
+    loads.set(path.basename(key, '.tsx'), { files: [...files].filter((f) => f.endsWith('.js')).length, firstLoad: jsBytes(files), complete: jsBytes(all) });
   }
-  console.log('\n  First load of each route (entry + route chunk + their static imports, gzipped JS), and everything');
-  console.log('  the page has loaded once its lazy parts (study tools, Markdown renderer, Dexie, sync) are in:');
-  console.log(table(['route module', 'files', 'first load', 'budget', 'with lazy parts'], rows));
+  return loads;
+}
+
+/**
+ * The commit the first loads are compared with: the app before the editor's desk, whose code
+ * readers must never load (docs/decisions/005). BENCH_BUNDLE_BEFORE=<git ref> compares with another.
+ */
+const BEFORE_REF = process.env.BENCH_BUNDLE_BEFORE ?? 'f15963c';
+
+/**
+ * `ref` built as it was, in a git worktree of its own under the system's temp folder (kept: a
+ * commit's build never changes, so the next run reuses it), with this checkout's node_modules.
+ * Its dist/ folder, or null (with why) when it cannot be built here.
+ */
+function buildOf(ref: string): string | null {
+  const git = (args: string[], cwd = process.cwd()) => spawnSync('git', args, { cwd, encoding: 'utf8' });
+  const sha = git(['rev-parse', '--verify', `${ref}^{commit}`]).stdout.trim();
+  if (!sha) {
+    console.log(`  ${ref}: no such commit here; the comparison is skipped`);
+    return null;
+  }
+  const dir = path.join(os.tmpdir(), `cik-bundle-${sha.slice(0, 12)}`);
+  const dist = path.join(dir, 'dist');
+  if (fs.existsSync(manifestPath(dist))) return dist;
+  if (!fs.existsSync(path.join(dir, 'package.json'))) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    git(['worktree', 'prune']);
+    const added = git(['worktree', 'add', '--detach', dir, sha]);
+    if (added.status !== 0) {
+      console.log(`  could not check out ${ref}: ${added.stderr.trim()}`);
+      return null;
+    }
+  }
+  if (!fs.existsSync(path.join(dir, 'node_modules'))) fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'), 'dir');
+  console.log(`  building ${ref} (${sha.slice(0, 7)}) in ${dir} to compare with…`);
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts', '--outDir', dist], { cwd: dir, encoding: 'utf8' });
+  if (built.status !== 0 || !fs.existsSync(manifestPath(dist))) {
+    console.log(`  the build of ${ref} failed; the comparison is skipped\n${(built.stderr || built.stdout).split('\n').slice(-5).join('\n')}`);
+    return null;
+  }
+  return dist;
+}
+
+function perRoute(ctx: BenchContext, distDir: string): void {
+  const after = routeLoads(distDir);
+  if (!after) {
+    console.log('  no dist/.vite/manifest.json (build.manifest): per-route sizes skipped');
+    return;
+  }
+  const beforeDist = buildOf(BEFORE_REF);
+  const before = beforeDist ? routeLoads(beforeDist) : null;
+  const rows: string[][] = [];
+  let worst = 0;
+  let grew = 0;
+  for (const [route, load] of after) {
+    worst = Math.max(worst, load.firstLoad);
+    const was = before?.get(route);
+    const change = was ? load.firstLoad - was.firstLoad : null;
+    if (change !== null && change > 0) grew += 1;
+    rows.push([
+      route,
+      String(load.files),
+      was ? kb(was.firstLoad) : '(new)',
+      kb(load.firstLoad),
+      change === null ? '' : `${change > 0 ? '+' : ''}${(change / 1024).toFixed(1)} kB`,
+      load.firstLoad <= ROUTE_BUDGET_BYTES ? 'within 150 KB' : 'OVER 150 KB',
+      kb(load.complete),
+    ]);
+  }
+  console.log(`\n  First load of each route (entry + route chunk + their static imports, gzipped JS), before (${BEFORE_REF}) and now, and`);
+  console.log('  everything the page has loaded once its lazy parts (study tools, Markdown renderer, Dexie, sync) are in:');
+  console.log(table(['route module', 'files', `before (${BEFORE_REF})`, 'now', 'change', 'budget', 'with lazy parts'], rows));
   ctx.summary.push({ section: 'bundle', label: 'largest first-load JS of a route, gzipped (budget 150 KB)', value: kb(worst) });
+  if (before) ctx.summary.push({ section: 'bundle', label: `routes whose first load grew since ${BEFORE_REF}`, value: String(grew) });
 }
 
 export const bundle: BenchSection = { name: 'bundle', title: 'PWA bundle size (dist/)', run };

@@ -1,5 +1,5 @@
 import { useState, type ComponentType } from 'react';
-import { NavLink, Route, Routes, useMatch } from 'react-router-dom';
+import { NavLink, useParams } from 'react-router-dom';
 import { OfflineNote } from '#pwa/components/ui/offline';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { ActivitySection } from './activity-section';
@@ -67,10 +67,13 @@ function SectionPage({ section, ...props }: DeskSectionProps & { section: DeskSe
 
 /** The desk for an editor: its nav (a row of tabs that scrolls on a phone) and the section shown. */
 export function Desk(props: DeskSectionProps) {
-  const posts = DESK_SECTIONS[0]!;
+  // The section is the rest of the path after /blog-admin/ (its route is `blog-admin/*`). Read
+  // here rather than with <Routes>, whose code would join the router's chunk every reader loads.
+  const rest = (useParams()['*'] ?? '').replace(/\/+$/, '');
+  const section = rest === '' ? DESK_SECTIONS[0]! : DESK_SECTIONS.find((s) => s.path === rest);
   // Posts is /blog-admin and /blog-admin/posts: its tab links to the one open, so that it is the
   // current tab at either.
-  const postsTo = useMatch('/blog-admin/posts') ? '/blog-admin/posts' : '/blog-admin';
+  const postsTo = rest === 'posts' ? '/blog-admin/posts' : '/blog-admin';
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label="Editor's desk" className="-mx-4 overflow-x-auto px-4">
@@ -88,12 +91,13 @@ export function Desk(props: DeskSectionProps) {
           ))}
         </div>
       </nav>
-      <Routes>
-        <Route index element={<SectionPage section={posts} {...props} />} />
-        {DESK_SECTIONS.map((section) => (
-          <Route key={section.path} path={section.path} element={<SectionPage section={section} {...props} />} />
-        ))}
-      </Routes>
+      {section ? (
+        <SectionPage key={section.path} section={section} {...props} />
+      ) : (
+        <p role="note" className="rounded-box border border-base-300 bg-base-200 px-4 py-6 text-center">
+          The desk has no such section. Choose one above.
+        </p>
+      )}
     </div>
   );
 }
