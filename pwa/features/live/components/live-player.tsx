@@ -21,7 +21,7 @@ export function LivePlayer({ youtubeId, title }: { youtubeId: string; title: str
   if (online && !started) setStarted(true);
 
   return (
-    <div className="aspect-video w-full max-w-4xl overflow-hidden rounded-box bg-neutral text-neutral-content shadow-sm">
+    <div className="aspect-video w-full overflow-hidden rounded-box bg-neutral text-neutral-content shadow-sm">
       {started ? (
         <iframe
           src={liveEmbedUrl(youtubeId)}

@@ -448,7 +448,8 @@ describe('Live Q&A, moderation', () => {
     renderWithProviders(<LiveQa />);
     const item = (await screen.findByText('Something rude')).closest('li')!;
     await userEvent.click(await within(item).findByRole('button', { name: 'Hide' }));
-    let dialog = screen.getByRole('dialog', { name: 'Hide question' });
+    // Its code comes for editors only, once the list is shown.
+    let dialog = await screen.findByRole('dialog', { name: 'Hide question' });
     expect(within(dialog).getByText('Hide the question from Troll? It disappears for everyone watching.')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hide question' })).toBeNull());

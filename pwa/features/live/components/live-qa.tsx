@@ -94,9 +94,12 @@ function LiveStreamPanel({ stream, liveViewers }: { stream: LiveStream; liveView
           </h2>
           {stream.description ? <p className="max-w-3xl text-base-content/80">{stream.description}</p> : null}
         </div>
-        {stream.youtubeId ? <LivePlayer key={stream.youtubeId} youtubeId={stream.youtubeId} title={stream.title} /> : null}
+        {/* The video above the form: on a wide screen the questions stay in view beside both. */}
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <AskQuestionForm streamId={stream.id} />
+          <div className="flex flex-col gap-8">
+            {stream.youtubeId ? <LivePlayer key={stream.youtubeId} youtubeId={stream.youtubeId} title={stream.title} /> : null}
+            <AskQuestionForm streamId={stream.id} />
+          </div>
           <QuestionList streamId={stream.id} />
         </div>
       </div>

@@ -1,17 +1,20 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { CheckCircle2, EyeOff, RefreshCw, Star, type LucideIcon } from 'lucide-react';
 import type { LiveQuestion } from '#contract/live';
-import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
 import { NeedsConnection } from '#pwa/components/ui/offline';
 import { ShowMore } from '#pwa/components/ui/show-more';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { formatAge } from '#pwa/lib/format';
+import { lazyExport } from '#pwa/lib/lazy-part';
 import { useUser } from '#pwa/lib/session';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useQuestions } from '../api/live-streams';
 import { useModerateQuestion } from '../api/moderate-question';
 import { useHideQuestion } from '../api/hide-question';
 import { newestFirst } from '#pwa/lib/order';
+
+/** Hide's confirmation, for editors only: readers' first load of /live-qa goes without it. */
+const ConfirmDialog = lazyExport(() => import('#pwa/components/ui/confirm-dialog'), 'ConfirmDialog');
 
 /** The server's order: highlighted first, then newest first (the id breaks ties). */
 const byServerOrder = (a: LiveQuestion, b: LiveQuestion) =>
@@ -67,18 +70,20 @@ export function QuestionList({ streamId }: { streamId: number }) {
       )}
       <ShowMore list={questions} label="Show more questions" failedText="Could not load more questions." />
       {user?.isEditor ? (
-        <ConfirmDialog
-          open={confirming !== null}
-          title="Hide question"
-          message={confirming ? `Hide the question from ${confirming.askedBy}? It disappears for everyone watching.` : ''}
-          confirmLabel="Hide question"
-          onConfirm={() => {
-            const question = confirming;
-            setConfirming(null);
-            if (question) hide.mutate({ id: question.id, liveStreamId: question.liveStreamId });
-          }}
-          onCancel={() => setConfirming(null)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming !== null}
+            title="Hide question"
+            message={confirming ? `Hide the question from ${confirming.askedBy}? It disappears for everyone watching.` : ''}
+            confirmLabel="Hide question"
+            onConfirm={() => {
+              const question = confirming;
+              setConfirming(null);
+              if (question) hide.mutate({ id: question.id, liveStreamId: question.liveStreamId });
+            }}
+            onCancel={() => setConfirming(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
