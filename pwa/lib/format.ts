@@ -95,11 +95,9 @@ export function formatDate(iso: string, how: Formatting = 'reader'): string {
 }
 
 /** A calendar date (YYYY-MM-DD, the reader's own) as "Thursday, November 19". */
-export function formatLocalDay(date: string, { yearUnless }: { yearUnless?: number } = {}): string {
+export function formatLocalDay(date: string): string {
   const [year, month, day] = date.split('-').map(Number);
-  const text = dayText(fields(new Date(year!, month! - 1, day!), 'reader'));
-  // A list that runs into another year says which: "Friday, January 1, 2027".
-  return yearUnless !== undefined && year !== yearUnless ? `${text}, ${year}` : text;
+  return dayText(fields(new Date(year!, month! - 1, day!), 'reader'));
 }
 
 /** A date and time for scheduled sessions: "Sunday, March 9 · 7:00 PM" in the reader's time zone. */

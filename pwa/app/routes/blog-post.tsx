@@ -8,6 +8,9 @@ import { BlogPostView } from '#pwa/features/blog/components/blog-post-view';
 import { forgetPosition, ReadingPosition } from '../deferred/resume-tools';
 import { ShareButton } from '../deferred/share-tools';
 
+// The desk's Preview shows a post's top as this page does, with this page's chunk (blog-admin.tsx).
+export { PostArticleHeader } from '#pwa/features/blog/components/post-article';
+
 /**
  * /blog/{id}: the blog feature's article with the study tools (notes, bookmark, progress, comments)
  * and 'Save for offline' around it, and the resume feature keeping the reader's place in it.

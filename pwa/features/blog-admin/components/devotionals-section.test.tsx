@@ -7,7 +7,7 @@ import { json, mockFetch, type MockRequest } from '#pwa/test/fetch';
 import { setOnline } from '#pwa/test/online';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { devotionalsDeskKeys } from '../api/devotionals-desk';
-import { addDays, DevotionalsSection } from './devotionals-section';
+import { addDays, deskDayName, DevotionalsSection } from './devotionals-section';
 
 const editor = aUser({ username: 'editor', isEditor: true });
 const today = todayIn('reader');
@@ -215,4 +215,9 @@ describe("the desk's Devotionals", () => {
     expect(await screen.findByRole('list', { name: 'Days' })).toBeTruthy();
     expect(rows()).toHaveLength(30);
   });
+});
+
+test("a day of the desk's list in another year says which", () => {
+  expect(deskDayName('2026-12-31', 2026)).toBe('Thursday, December 31');
+  expect(deskDayName('2027-01-01', 2026)).toBe('Friday, January 1, 2027');
 });

@@ -26,12 +26,22 @@ export function addDays(date: string, days: number): string {
 /** The next DESK_DEVOTIONAL_DAYS days from `today`, both ends included. */
 export const deskDays = (today: string) => Array.from({ length: DESK_DEVOTIONAL_DAYS }, (_, i) => addDays(today, i));
 
+/**
+ * A day of the desk's list: its weekday and date, and its year when not `thisYear`'s (the 30 days
+ * run into January at the end of December): "Friday, January 1, 2027". Kept here, not in
+ * formatLocalDay, which every reader's bundle carries.
+ */
+export function deskDayName(date: string, thisYear: number): string {
+  const year = Number(date.slice(0, 4));
+  return year === thisYear ? formatLocalDay(date) : `${formatLocalDay(date)}, ${year}`;
+}
+
 /** The day's label: "Today" and "Tomorrow" say so, before the weekday and date (and its year, when not `thisYear`'s). */
 function DayName({ date, index, thisYear }: { date: string; index: number; thisYear: number }) {
   const near = index === 0 ? 'Today' : index === 1 ? 'Tomorrow' : null;
   return (
     <span className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-      <time dateTime={date}>{formatLocalDay(date, { yearUnless: thisYear })}</time>
+      <time dateTime={date}>{deskDayName(date, thisYear)}</time>
       {near ? <span className="badge badge-sm badge-primary badge-soft">{near}</span> : null}
     </span>
   );
@@ -113,7 +123,7 @@ export function DevotionalsSection({ userId }: { userId: number }) {
           <ul aria-label="Days" className="flex flex-col divide-y divide-base-300 rounded-box border border-base-300 bg-base-100">
             {days.map((date, index) => {
               const devotional = byDate.get(date);
-              const day = formatLocalDay(date, { yearUnless: thisYear });
+              const day = deskDayName(date, thisYear);
               const busy = remove.isPending && remove.variables === date;
               return (
                 <li
@@ -169,7 +179,7 @@ export function DevotionalsSection({ userId }: { userId: number }) {
         title="Delete devotional"
         message={
           deleting
-            ? `Delete the devotional for ${formatLocalDay(deleting, { yearUnless: thisYear })}, “${byDate.get(deleting)?.devotionalTitle ?? ''}”? Readers will get one from the rotation that day, and its hearts go with it.`
+            ? `Delete the devotional for ${deskDayName(deleting, thisYear)}, “${byDate.get(deleting)?.devotionalTitle ?? ''}”? Readers will get one from the rotation that day, and its hearts go with it.`
             : ''
         }
         confirmLabel="Delete"

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import type { BlogPost } from '#contract/content';
 import { PublishedMeta, ReadTimeMeta, ViewsMeta } from '#pwa/components/content/meta';
 import { categoryLabel } from '#pwa/lib/format';
-import { MarkdownContent } from './markdown-content';
 
 /** What a post's page shows of it above and in its text: a published post, or the desk's form as it stands. */
 export type ArticleShown = Pick<BlogPost, 'title' | 'category' | 'publishedAt' | 'readTime' | 'excerpt' | 'content' | 'coverImageUrl' | 'coverImageAlt'> & {
@@ -15,7 +14,14 @@ export type ArticleShown = Pick<BlogPost, 'title' | 'category' | 'publishedAt' |
  * page puts beside them, then its cover picture. The post page and the desk's preview both show
  * it, so an editor previews exactly what readers will see (docs/product.md#blog-management).
  */
-export function PostArticleHeader({ post, headingId, headingLevel = 1, children }: { post: ArticleShown; headingId: string; headingLevel?: 1 | 2; children?: ReactNode }) {
+export interface PostArticleHeaderProps {
+  post: ArticleShown;
+  headingId: string;
+  headingLevel?: 1 | 2;
+  children?: ReactNode;
+}
+
+export function PostArticleHeader({ post, headingId, headingLevel = 1, children }: PostArticleHeaderProps) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <>
@@ -36,16 +42,5 @@ export function PostArticleHeader({ post, headingId, headingLevel = 1, children 
         <img src={post.coverImageUrl} alt={post.coverImageAlt ?? ''} className="aspect-video w-full rounded-box bg-base-200 object-cover" />
       ) : null}
     </>
-  );
-}
-
-/** The desk's Preview: the post as its page will show it, from what the form holds now. */
-export function PostPreview({ post }: { post: ArticleShown }) {
-  return (
-    <article aria-labelledby="post-preview-title" className="flex flex-col gap-6">
-      <PostArticleHeader post={post} headingId="post-preview-title" headingLevel={2} />
-      <hr className="border-base-300" />
-      {post.content.trim() ? <MarkdownContent markdown={post.content} /> : <p className="text-base-content/70">Nothing written yet.</p>}
-    </article>
   );
 }
