@@ -6,7 +6,6 @@ import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
 import { useToast } from '#pwa/components/ui/toast';
 import { NetworkError, serverMessageOf } from '#pwa/lib/api-client';
 import { categoryLabel, formatDateTime } from '#pwa/lib/format';
-import { newId } from '#pwa/lib/ids';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
 import { changedSince, usePostForEditing, useUpdatePost } from '../api/edit-post';
@@ -107,6 +106,12 @@ interface WaitingSave {
   /** Failed sends so far: while the browser believes it is online, the next try waits a little. */
   tries: number;
 }
+
+/**
+ * A save's Idempotency-Key: 128 random bits. Not lib/ids' newId, which lives in the device
+ * store's chunk (vite.config.ts): the desk would load Dexie and the outbox before it shows.
+ */
+const saveKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 /** How long a save that did not get through (while the browser says it is online) waits before it is tried again. */
 export const SAVE_RETRY_MS = 10_000;
@@ -253,7 +258,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
       return;
     }
     setErrors({});
-    const key = retry?.key ?? newId();
+    const key = retry?.key ?? saveKey();
     // A send that failed waits SAVE_RETRY_MS before the next; one pressed offline goes when back.
     const waitForConnection = (failed: boolean) => setWaiting({ status, fromVersion, key, tries: (retry?.tries ?? 0) + (failed ? 1 : 0) });
     if (!online) {

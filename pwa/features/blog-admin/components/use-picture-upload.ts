@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import type Uppy from '@uppy/core';
 import type { Body, Meta } from '@uppy/core';
 import { ApiError, NetworkError } from '#pwa/lib/api-client';
-import { createImageUppy, getUploadTicket, parseStoredObject } from '#pwa/lib/image-upload';
 
 export const PICTURE_UPLOAD_FAILED = 'The picture could not be uploaded. Please try again.';
 
@@ -27,6 +26,7 @@ function failureOf(error: unknown): string {
  * One picture at a time for a post (its cover, or one to put in the text): the same upload as an
  * avatar's (pwa/lib/image-upload.ts: checked by its bytes on the server, 5 MB at most). What is
  * kept is the path, not the absolute address, so a post never names the host it was written on.
+ * Uppy is fetched with the first picture: the desk shows without it.
  */
 export function usePictureUpload(name: string): PictureUpload {
   const uppy = useRef<Uppy<Meta, Body> | null>(null);
@@ -34,21 +34,35 @@ export function usePictureUpload(name: string): PictureUpload {
   const [progress, setProgress] = useState(0);
   const [error, setError] = useState<string | null>(null);
 
+  const mounted = useRef(true);
   useEffect(() => {
-    // Created here, not during render, so StrictMode's second mount gets a live instance.
-    const instance = createImageUppy(name, 'Please sign in again to upload pictures.');
-    instance.on('upload-progress', (_file, p) => setProgress(p.bytesTotal ? Math.round((100 * p.bytesUploaded) / p.bytesTotal) : 0));
-    uppy.current = instance;
+    mounted.current = true;
     return () => {
+      mounted.current = false;
+      uppy.current?.destroy();
       uppy.current = null;
-      instance.destroy();
     };
   }, [name]);
 
   const upload = async (file: File): Promise<string | null> => {
-    const instance = uppy.current;
-    if (!instance || uploading) return null;
+    if (uploading) return null;
     setError(null);
+    setUploading(true);
+    setProgress(0);
+    let lib: typeof import('#pwa/lib/image-upload');
+    try {
+      lib = await import('#pwa/lib/image-upload');
+    } catch (err) {
+      setUploading(false);
+      setError(failureOf(new NetworkError('image-upload', { cause: err })));
+      return null;
+    }
+    if (!mounted.current) return null;
+    if (!uppy.current) {
+      uppy.current = lib.createImageUppy(name, 'Please sign in again to upload pictures.');
+      uppy.current.on('upload-progress', (_file, p) => setProgress(p.bytesTotal ? Math.round((100 * p.bytesUploaded) / p.bytesTotal) : 0));
+    }
+    const instance = uppy.current;
     instance.cancelAll();
     let fileId: string;
     try {
@@ -56,12 +70,11 @@ export function usePictureUpload(name: string): PictureUpload {
     } catch (err) {
       // Not an image, or over 5 MB: Uppy's own words.
       setError(err instanceof Error ? err.message : PICTURE_UPLOAD_FAILED);
+      setUploading(false);
       return null;
     }
-    setUploading(true);
-    setProgress(0);
     try {
-      const endpoint = await getUploadTicket();
+      const endpoint = await lib.getUploadTicket();
       instance.setFileState(fileId, { xhrUpload: { endpoint } });
       const result = await instance.upload();
       const done = result?.successful?.find((f) => f.id === fileId);
@@ -69,7 +82,7 @@ export function usePictureUpload(name: string): PictureUpload {
         setError(instance.getFile(fileId)?.error || PICTURE_UPLOAD_FAILED);
         return null;
       }
-      return new URL(parseStoredObject(done.response?.body).objectURL, location.href).pathname;
+      return new URL(lib.parseStoredObject(done.response?.body).objectURL, location.href).pathname;
     } catch (err) {
       setError(failureOf(err));
       return null;
