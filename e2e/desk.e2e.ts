@@ -281,6 +281,34 @@ describe('the desk: posts', () => {
     expect(await offer.count()).toBe(0);
     await page.close();
   });
+  test('offline, a post\'s Save waits with its note, and goes once back online, exactly once', async () => {
+    const page = await browser.newPage(MOBILE);
+    await visit(page, '/blog-admin');
+    await main(page).getByRole('heading', { level: 2, name: 'Add New Article' }).waitFor();
+    const title = `E2E saved offline ${unique()}`;
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/blog/create') sent.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await browser.context().setOffline(true);
+    try {
+      await main(page).getByText("You're offline: changes will be saved when you're back online").waitFor();
+      await main(page).getByLabel('Title', { exact: true }).fill(title);
+      await main(page).getByLabel('Content (Markdown)').fill('Written in a church basement.');
+      await main(page).getByRole('button', { name: 'Publish Article' }).click();
+      await main(page).getByText("You're offline: the post will be saved when you're back online.").waitFor();
+      await screenshot(page, 'desk-save-waiting', ['mobile']);
+      expect(sent).toEqual([]);
+    } finally {
+      await browser.context().setOffline(false);
+    }
+    expect(await toastText(page, 'Blog post created successfully')).toContain('Blog post created successfully');
+    const found = await api<Array<{ title: string }>>(page, 'GET', `/api/blog?status=all&q=${encodeURIComponent(title)}`);
+    expect(found.filter((post) => post.title === title)).toHaveLength(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^[0-9a-f]{32}$/);
+    await page.close();
+  });
 });
 
 describe('the desk: videos, devotionals, comments, subscribers', () => {

@@ -411,21 +411,6 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
           </div>
         ) : null}
 
-        {waiting ? (
-          <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
-            <span className="flex items-center gap-2">
-              <CloudOff aria-hidden="true" className="size-5 shrink-0" />
-              <span>
-                {online ? 'The connection dropped' : "You're offline"}: {waitingWhat(waiting.status, scheduled, base?.status === 'published')} will be saved when you're back
-                online.
-              </span>
-            </span>
-            <button type="button" className="btn btn-sm btn-ghost" onClick={() => setWaiting(null)}>
-              Keep editing
-            </button>
-          </div>
-        ) : null}
-
         {/* Held while a save waits: what goes is what was saved. */}
         <fieldset disabled={waiting !== null} className="contents">
           <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
@@ -620,6 +605,21 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
             </button>
           </div>
         </fieldset>
+        {/* Under the buttons, where the editor pressed Save. */}
+        {waiting ? (
+          <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
+            <span className="flex items-center gap-2">
+              <CloudOff aria-hidden="true" className="size-5 shrink-0" />
+              <span>
+                {online ? 'The connection dropped' : "You're offline"}: {waitingWhat(waiting.status, scheduled, base?.status === 'published')} will be saved when you're back
+                online.
+              </span>
+            </span>
+            <button type="button" className="btn btn-sm" onClick={() => setWaiting(null)}>
+              Keep editing
+            </button>
+          </div>
+        ) : null}
       </form>
     </section>
   );
