@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Pencil, Plus, Save } from 'lucide-react';
+import { CirclePlus, PenLine, Save } from 'lucide-react';
 import { categories, type Category } from '#contract/common';
 import type { Video } from '#contract/content';
 import { videoInputSchema, type VideoInput } from '#contract/video-desk';
@@ -183,7 +183,7 @@ export function VideoForm({ editing, onDoneEditing, onEdit }: VideoFormProps) {
               </Link>
               {taken.video.id === editing?.id ? null : (
                 <button type="button" className="btn btn-sm btn-primary" onClick={() => onEdit(taken.video)}>
-                  <Pencil aria-hidden="true" className="size-4" />
+                  <PenLine aria-hidden="true" className="size-4" />
                   Edit “{taken.video.title}”
                 </button>
               )}
@@ -269,7 +269,7 @@ export function VideoForm({ editing, onDoneEditing, onEdit }: VideoFormProps) {
             ) : editing ? (
               <Save aria-hidden="true" className="size-4" />
             ) : (
-              <Plus aria-hidden="true" className="size-4" />
+              <CirclePlus aria-hidden="true" className="size-4" />
             )}
             {editing ? 'Update' : 'Add video'}
           </button>
