@@ -1,15 +1,8 @@
-import { useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
 import { OfflineNote } from '#pwa/components/ui/offline';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
-import { ActivitySection } from './activity-section';
-import { AdminPostList } from './admin-post-list';
-import { CommentsSection } from './comments-section';
-import { DevotionalsSection } from './devotionals-section';
-import { LiveSection } from './live-section';
-import { PostForm, type RenderPreview } from './post-form';
-import { SubscribersSection } from './subscribers-section';
-import { VideosSection } from './videos-section';
+import type { RenderPreview } from './post-form';
 
 /** What a section is given: the signed-in editor, and how the route previews a post (as its page shows it). */
 export interface DeskSectionProps {
@@ -17,16 +10,15 @@ export interface DeskSectionProps {
   renderPreview: RenderPreview;
 }
 
-/** The form (a new article, or the post being edited) beside the list whose "Edit" opens one in it. */
-function PostsSection({ renderPreview }: DeskSectionProps) {
-  const [editingId, setEditingId] = useState<number | null>(null);
-  return (
-    <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <PostForm renderPreview={renderPreview} editingId={editingId} onDoneEditing={() => setEditingId(null)} />
-      <AdminPostList onEdit={setEditingId} />
-    </div>
-  );
-}
+// Each section is a chunk of its own, fetched when it is opened: the desk's first load is its nav
+// and the section on screen, within the budget of every route (docs/decisions/005).
+const PostsSection = lazy(() => import('./posts-section').then((m) => ({ default: m.PostsSection })));
+const VideosSection = lazy(() => import('./videos-section').then((m) => ({ default: m.VideosSection })));
+const DevotionalsSection = lazy(() => import('./devotionals-section').then((m) => ({ default: m.DevotionalsSection })));
+const LiveSection = lazy(() => import('./live-section').then((m) => ({ default: m.LiveSection })));
+const CommentsSection = lazy(() => import('./comments-section').then((m) => ({ default: m.CommentsSection })));
+const SubscribersSection = lazy(() => import('./subscribers-section').then((m) => ({ default: m.SubscribersSection })));
+const ActivitySection = lazy(() => import('./activity-section').then((m) => ({ default: m.ActivitySection })));
 
 /** What the Posts section says offline: its form keeps what is typed and saves it once back (post-form.tsx). */
 export const POSTS_OFFLINE = "You're offline: changes will be saved when you're back online";
@@ -60,7 +52,9 @@ function SectionPage({ section, ...props }: DeskSectionProps & { section: DeskSe
   return (
     <div className="flex flex-col gap-6">
       {online ? null : <OfflineNote className="rounded-box border border-base-300 bg-base-200 px-4 py-3">{section.offline}</OfflineNote>}
-      <Section {...props} />
+      <Suspense fallback={<span className="loading loading-spinner self-center" aria-label="Loading the section…" />}>
+        <Section {...props} />
+      </Suspense>
     </div>
   );
 }
