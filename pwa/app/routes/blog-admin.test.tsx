@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import type { EditorPostSummary } from '#contract/posts';
 import { blogKeys } from '#pwa/features/blog';
 import { blogAdminKeys } from '#pwa/features/blog-admin';
+import { anEditorSummary } from '#pwa/features/blog-admin/test/fixtures';
 import { POSTS_OFFLINE } from '#pwa/features/blog-admin/components/desk';
 import { SAVE_RETRY_MS } from '#pwa/features/blog-admin/components/post-form';
 import { json, mockFetch, offline, type Answer, type MockRequest } from '#pwa/test/fetch';
@@ -13,29 +14,7 @@ import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { renderWithSaved } from '#pwa/test/render-saved';
 import { Component as BlogAdminPage } from './blog-admin';
 
-/** A post as the desk's list reads it (`?status=all`): published unless told, at version 1. */
-function aSummary(id: number, overrides: Partial<EditorPostSummary> = {}): EditorPostSummary {
-  return {
-    id,
-    title: `Post ${id}`,
-    excerpt: null,
-    category: 'theology',
-    readTime: 5,
-    views: 0,
-    publishedAt: '2025-02-01T00:00:00.000Z',
-    thumbnailUrl: null,
-    coverImageUrl: null,
-    coverImageAlt: null,
-    featured: false,
-    isExternal: false,
-    substackUrl: null,
-    status: 'published',
-    version: 1,
-    updatedAt: null,
-    updatedBy: null,
-    ...overrides,
-  };
-}
+const aSummary = anEditorSummary;
 
 function renderPage() {
   const router = createMemoryRouter([{ path: '/blog-admin/*', element: <BlogAdminPage /> }], { initialEntries: ['/blog-admin'] });

@@ -5,33 +5,14 @@ import type { EditorPostSummary } from '#contract/posts';
 import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
 import { setOnline } from '#pwa/test/online';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
+import { anEditorSummary } from '../test/fixtures';
 import { AdminPostList } from './admin-post-list';
 
 const editor = aUser({ username: 'editor', isEditor: true });
 
 /** Post `id` as the desk's list reads it: published unless told, newer the higher its id. */
-function aSummary(id: number, overrides: Partial<EditorPostSummary> = {}): EditorPostSummary {
-  return {
-    id,
-    title: `Post ${id}`,
-    excerpt: null,
-    category: 'theology',
-    readTime: 5,
-    views: 0,
-    publishedAt: new Date(Date.UTC(2026, 0, 1) + id * 3_600_000).toISOString(),
-    thumbnailUrl: null,
-    coverImageUrl: null,
-    coverImageAlt: null,
-    featured: false,
-    isExternal: false,
-    substackUrl: null,
-    status: 'published',
-    version: 1,
-    updatedAt: null,
-    updatedBy: null,
-    ...overrides,
-  };
-}
+const aSummary = (id: number, overrides: Partial<EditorPostSummary> = {}): EditorPostSummary =>
+  anEditorSummary(id, { publishedAt: new Date(Date.UTC(2026, 0, 1) + id * 3_600_000).toISOString(), ...overrides });
 
 /**
  * The server's desk list over `posts` (newest first): `status` filters, `q` keeps the titles that

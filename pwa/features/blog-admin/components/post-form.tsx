@@ -5,8 +5,9 @@ import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
 import { useToast } from '#pwa/components/ui/toast';
 import { NetworkError, serverMessageOf } from '#pwa/lib/api-client';
-import { categoryLabel, formatDateTime } from '#pwa/lib/format';
+import { formatDateTime } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
+import { CategoryField } from './category-field';
 import { useCreatePost, type CreatePostBody } from '../api/create-post';
 import { changedSince, usePostForEditing, useUpdatePost } from '../api/edit-post';
 import { firstMessages, instantOf, localOf } from './form-fields';
@@ -334,7 +335,6 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
 
   const contentId = `${id}-content`;
   const contentErrorId = `${id}-content-error`;
-  const categoryId = `${id}-category`;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="card border border-base-300 bg-base-100 shadow-sm">
@@ -510,25 +510,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
           </div>
 
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor={categoryId} className="text-sm font-medium">
-                Category
-              </label>
-              <select
-                id={categoryId}
-                className={`select w-full ${errors.category ? 'select-error' : ''}`}
-                value={values.category}
-                onChange={(e) => set('category', e.target.value as Category)}
-                aria-invalid={errors.category ? true : undefined}
-              >
-                {categories.map((category) => (
-                  <option key={category} value={category}>
-                    {categoryLabel(category)}
-                  </option>
-                ))}
-              </select>
-              {errors.category ? <p className="text-sm text-error">{errors.category}</p> : null}
-            </div>
+            <CategoryField value={values.category} onChange={(category) => set('category', category)} error={errors.category} />
             <TextField
               label="Read time (minutes)"
               type="number"

@@ -8,9 +8,9 @@ import { parseYoutubeLink, YOUTUBE_LINK_RULE } from '#contract/youtube-link';
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
 import { useToast } from '#pwa/components/ui/toast';
 import { serverMessageOf } from '#pwa/lib/api-client';
-import { categoryLabel } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { alreadyOnSite, issuesByField, useSaveVideo } from '../api/videos-desk';
+import { CategoryField } from './category-field';
 import { firstMessages, instantOf, localOf } from './form-fields';
 
 export interface VideoFormValues {
@@ -87,8 +87,6 @@ export function VideoForm({ editing, onDoneEditing, onEdit }: VideoFormProps) {
   const online = useOnlineStatus();
   const { toast } = useToast();
   const id = useId();
-  const categoryId = `${id}-category`;
-  const categoryErrorId = `${id}-category-error`;
 
   // Filled each time a video is opened; emptied when editing stops.
   const editingId = editing?.id ?? null;
@@ -217,30 +215,7 @@ export function VideoForm({ editing, onDoneEditing, onEdit }: VideoFormProps) {
         <TextAreaField label="Description" rows={4} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
 
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={categoryId} className="text-sm font-medium">
-              Category
-            </label>
-            <select
-              id={categoryId}
-              className={`select w-full ${errors.category ? 'select-error' : ''}`}
-              value={values.category}
-              onChange={(e) => set('category', e.target.value as Category)}
-              aria-invalid={errors.category ? true : undefined}
-              aria-describedby={errors.category ? categoryErrorId : undefined}
-            >
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {categoryLabel(category)}
-                </option>
-              ))}
-            </select>
-            {errors.category ? (
-              <p id={categoryErrorId} className="text-sm text-error">
-                {errors.category}
-              </p>
-            ) : null}
-          </div>
+          <CategoryField value={values.category} onChange={(category) => set('category', category)} error={errors.category} />
           <TextField
             label="Duration"
             autoComplete="off"
