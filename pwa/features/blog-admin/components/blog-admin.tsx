@@ -1,7 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
 import { SignInRequired } from '#pwa/components/ui/sign-in-required';
 import { useUser } from '#pwa/lib/session';
-import { Desk, type DeskSectionProps } from './desk';
+import { Desk } from './desk';
+import type { DeskSectionProps } from './desk-section';
 
 export const SIGNED_OUT_TEXT = 'Blog Management is for editors. Please sign in with an editor account.';
 export const NOT_EDITOR_TEXT = 'This page is for editors only.';

@@ -2,13 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { NavLink, useParams } from 'react-router-dom';
 import { OfflineNote } from '#pwa/components/ui/offline';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
-import type { RenderPreview } from './post-form';
-
-/** What a section is given: the signed-in editor, and how the route previews a post (as its page shows it). */
-export interface DeskSectionProps {
-  userId: number;
-  renderPreview: RenderPreview;
-}
+import type { DeskSectionProps } from './desk-section';
 
 // Each section is a chunk of its own, fetched when it is opened: the desk's first load is its nav
 // and the section on screen, within the budget of every route (docs/decisions/005).

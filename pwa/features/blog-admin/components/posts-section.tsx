@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { AdminPostList } from './admin-post-list';
-import type { DeskSectionProps } from './desk';
+import type { DeskSectionProps } from './desk-section';
 import { PostForm } from './post-form';
 
 /** The form (a new article, or the post being edited) beside the list whose "Edit" opens one in it. */
