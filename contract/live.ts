@@ -29,14 +29,16 @@ export const liveQuestionSchema = z.object({
 });
 export type LiveQuestion = z.infer<typeof liveQuestionSchema>;
 
-export const createQuestionInputSchema = z.object({
-  liveStreamId: idSchema('liveStreamId must be a numeric live stream id'),
-  askedBy: z
-    .string({ message: 'Please provide your name and question.' })
-    .check(z.trim(), z.minLength(1, 'Please provide your name and question.'), z.maxLength(ASKED_BY_MAX, `Name must be at most ${ASKED_BY_MAX} characters`)),
-  question: z
-    .string({ message: 'Please provide your name and question.' })
-    .check(z.trim(), z.minLength(1, 'Please provide your name and question.'), z.maxLength(QUESTION_MAX, `A question can be at most ${QUESTION_MAX} characters`)),
+// The API's inputs below are marked `@__PURE__`: the browser never reads them, and a page that
+// reads the streams' schemas (/live-qa) goes without them (docs/decisions/005-what-loads-first.md).
+const BLANK_QUESTION = 'Please provide your name and question.';
+/** A trimmed, non-blank text of at most `max` characters. */
+const requiredText = (max: number, tooLong: string) => z.string({ message: BLANK_QUESTION }).check(z.trim(), z.minLength(1, BLANK_QUESTION), z.maxLength(max, tooLong));
+
+export const createQuestionInputSchema = /* @__PURE__ */ z.object({
+  liveStreamId: /* @__PURE__ */ idSchema('liveStreamId must be a numeric live stream id'),
+  askedBy: /* @__PURE__ */ requiredText(ASKED_BY_MAX, `Name must be at most ${ASKED_BY_MAX} characters`),
+  question: /* @__PURE__ */ requiredText(QUESTION_MAX, `A question can be at most ${QUESTION_MAX} characters`),
 });
 export type CreateQuestionInput = z.infer<typeof createQuestionInputSchema>;
 
@@ -46,13 +48,13 @@ export type CreateQuestionInput = z.infer<typeof createQuestionInputSchema>;
  */
 export const QUESTIONS_LIMIT_DEFAULT = 50;
 export const QUESTIONS_LIMIT_MAX = 100;
-export const questionsQuerySchema = z.object({
-  limit: pageLimitSchema(QUESTIONS_LIMIT_DEFAULT, QUESTIONS_LIMIT_MAX),
-  before: z.optional(idSchema('before must be a numeric question id')),
+export const questionsQuerySchema = /* @__PURE__ */ z.object({
+  limit: /* @__PURE__ */ pageLimitSchema(QUESTIONS_LIMIT_DEFAULT, QUESTIONS_LIMIT_MAX),
+  before: /* @__PURE__ */ z.optional(/* @__PURE__ */ idSchema('before must be a numeric question id')),
 });
 
 /** PATCH /api/questions/{id} (editors only): set a question's marks; at least one of them. */
-export const moderateQuestionInputSchema = z
+export const moderateQuestionInputSchema = /* @__PURE__ */ z
   .object({
     isHighlighted: z.optional(z.boolean({ message: 'isHighlighted must be true or false' })),
     isAnswered: z.optional(z.boolean({ message: 'isAnswered must be true or false' })),

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { liveEventsPath, LIVE_SITE_EVENTS_PATH } from '#contract/live-events';
 import { liveHiddenEventSchema, liveQuestionSchema, liveStreamChangedEventSchema, liveViewersEventSchema, type LiveQuestion } from '#contract/live';
 import { liveKeys, type QuestionPages } from './live-streams';
@@ -189,24 +188,10 @@ export function applyLiveEvents(queryClient: QueryClient, streamId: number | nul
 }
 
 /**
- * While mounted (in the browser), the page follows the server live on one connection: the live
- * stream's questions and viewers (`streamId`), or with nothing live (null) the site-wide events;
- * either way, what is live and upcoming is read again as soon as the desk changes a stream.
- * `undefined` (not known yet) opens nothing. Returns the live viewer count (pages watching now),
- * or null until the server has sent one: the stream's stored `viewerCount` is shown meanwhile. It
- * is kept apart from the stream's saved answer, which a refetch would otherwise put back over it.
+ * The page following the server live (useLiveEvents): the events of the live stream `streamId`,
+ * or with nothing live (null) the site-wide ones, applied to the query cache. Returns the
+ * function that stops it.
  */
-export function useLiveEvents(streamId: number | null | undefined): number | null {
-  const queryClient = useQueryClient();
-  const [viewers, setViewers] = useState<{ streamId: number; count: number } | null>(null);
-  useEffect(() => {
-    if (streamId === undefined) return;
-    return connectLiveEvents(
-      streamId,
-      applyLiveEvents(queryClient, streamId, (count) => {
-        if (streamId !== null) setViewers({ streamId, count });
-      }),
-    );
-  }, [queryClient, streamId]);
-  return streamId != null && viewers?.streamId === streamId ? viewers.count : null;
+export function followLiveEvents(queryClient: QueryClient, streamId: number | null, onViewers: (count: number) => void): () => void {
+  return connectLiveEvents(streamId, applyLiveEvents(queryClient, streamId, onViewers));
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { WifiOff } from 'lucide-react';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
+import { LIVE_PLAYER_BOX } from './live-player-box';
 
 export const LIVE_PLAYER_NEEDS_CONNECTION = 'The live video needs a connection.';
 
@@ -21,7 +22,7 @@ export function LivePlayer({ youtubeId, title }: { youtubeId: string; title: str
   if (online && !started) setStarted(true);
 
   return (
-    <div className="aspect-video w-full overflow-hidden rounded-box bg-neutral text-neutral-content shadow-sm">
+    <div className={LIVE_PLAYER_BOX}>
       {started ? (
         <iframe
           src={liveEmbedUrl(youtubeId)}

@@ -15,6 +15,12 @@ import { renderWithSaved } from '#pwa/test/render-saved';
 import { latestEventSource, stubEventSource } from '#pwa/test/fake-event-source';
 import { LiveQa } from './live-qa';
 
+// The page's later parts (the player, the editors' moderation, the live events' connection) load
+// their chunks in the browser; here, loaded once up front, as pwa/test/setup.ts does for the layout's.
+beforeAll(async () => {
+  await Promise.all([import('./live-player'), import('./question-moderation'), import('../api/live-events')]);
+});
+
 const aStream = (overrides: Partial<LiveStream> = {}): LiveStream => ({
   id: 5,
   title: 'Live Q&A: Can We Trust the Bible?',
@@ -385,7 +391,8 @@ describe('Live Q&A follows the desk', () => {
     site.send('stream-changed', { id: 8 });
     expect(await screen.findByRole('heading', { level: 2, name: 'Reading Revelation Without Fear' })).toBeTruthy();
     expect(screen.getByText('LIVE')).toBeTruthy();
-    const player = screen.getByTitle('Live video: Reading Revelation Without Fear');
+    // The player's code comes once a stream is live.
+    const player = await screen.findByTitle('Live video: Reading Revelation Without Fear');
     expect(player.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?playsinline=1&rel=0');
     expect(await screen.findByText('No upcoming sessions are scheduled yet.')).toBeTruthy();
     // One connection at a time: the site-wide one closed, the stream's own opened.
@@ -413,7 +420,7 @@ describe('Live Q&A follows the desk', () => {
     mockFetch(() => offline());
     setOnline(false);
     renderWithSaved(<LiveQa />, (queryClient) => queryClient.setQueryData(liveKeys.current(), { ...scheduled, isLive: true }, { updatedAt: Date.now() }));
-    expect(screen.getByText('The live video needs a connection.')).toBeTruthy();
+    expect(await screen.findByText('The live video needs a connection.')).toBeTruthy();
     expect(screen.queryByTitle(/^Live video/)).toBeNull();
     desk({ current: { ...scheduled, isLive: true }, upcoming: [] });
     setOnline(true);

@@ -1,17 +1,22 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { CalendarClock, Eye, RadioTower } from 'lucide-react';
 import type { LiveStream } from '#contract/live';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { formatDateTime, formatNumber } from '#pwa/lib/format';
 import { useFormatting } from '#pwa/lib/use-hydrated';
-import { useLiveEvents } from '../api/live-events';
+import { useLiveEvents } from '../api/use-live-events';
 import { useCurrentStream, useUpcomingStreams } from '../api/live-streams';
 import { AskQuestionForm } from './ask-question-form';
-import { LivePlayer } from './live-player';
+import { LIVE_PLAYER_BOX } from './live-player-box';
 import { QuestionList } from './question-list';
 import { LoadError } from '#pwa/components/ui/load-error';
 import { CARD_GRID } from '#pwa/components/content';
+import { lazyExport } from '#pwa/lib/lazy-part';
+
+// The video's code comes only when a stream with a video is live: a reader's first load of
+// /live-qa goes without it (docs/decisions/005-what-loads-first.md). Its box shows meanwhile.
+const LivePlayer = lazyExport(() => import('./live-player'), 'LivePlayer');
 
 /**
  * The Live Q&A screen below its heading: the live stream (or the empty state), then upcoming
@@ -97,7 +102,11 @@ function LiveStreamPanel({ stream, liveViewers }: { stream: LiveStream; liveView
         {/* The video above the form: on a wide screen the questions stay in view beside both. */}
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div className="flex flex-col gap-8">
-            {stream.youtubeId ? <LivePlayer key={stream.youtubeId} youtubeId={stream.youtubeId} title={stream.title} /> : null}
+            {stream.youtubeId ? (
+              <Suspense fallback={<div className={LIVE_PLAYER_BOX} />}>
+                <LivePlayer key={stream.youtubeId} youtubeId={stream.youtubeId} title={stream.title} />
+              </Suspense>
+            ) : null}
             <AskQuestionForm streamId={stream.id} />
           </div>
           <QuestionList streamId={stream.id} />

@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { CheckCircle2, EyeOff, RefreshCw, Star, type LucideIcon } from 'lucide-react';
+import { CheckCircle2, RefreshCw, Star } from 'lucide-react';
 import type { LiveQuestion } from '#contract/live';
 import { NeedsConnection } from '#pwa/components/ui/offline';
 import { ShowMore } from '#pwa/components/ui/show-more';
@@ -7,14 +7,14 @@ import { useQueryConnectionState } from '#pwa/components/ui/query-connection-sta
 import { formatAge } from '#pwa/lib/format';
 import { lazyExport } from '#pwa/lib/lazy-part';
 import { useUser } from '#pwa/lib/session';
-import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useQuestions } from '../api/live-streams';
-import { useModerateQuestion } from '../api/moderate-question';
-import { useHideQuestion } from '../api/hide-question';
 import { newestFirst } from '#pwa/lib/order';
 
-/** Hide's confirmation, for editors only: readers' first load of /live-qa goes without it. */
-const ConfirmDialog = lazyExport(() => import('#pwa/components/ui/confirm-dialog'), 'ConfirmDialog');
+// What only editors have (the moderation buttons, Hide's confirmation) comes for them alone: a
+// reader's first load of /live-qa goes without it (docs/decisions/005-what-loads-first.md).
+const moderation = () => import('./question-moderation');
+const ModerationButtons = lazyExport(moderation, 'ModerationButtons');
+const HideConfirmation = lazyExport(moderation, 'HideConfirmation');
 
 /** The server's order: highlighted first, then newest first (the id breaks ties). */
 const byServerOrder = (a: LiveQuestion, b: LiveQuestion) =>
@@ -30,8 +30,8 @@ export function QuestionList({ streamId }: { streamId: number }) {
   const questions = useQuestions(streamId);
   const state = useQueryConnectionState(questions);
   const { user } = useUser();
-  const hide = useHideQuestion();
   const [confirming, setConfirming] = useState<LiveQuestion | null>(null);
+  const [hiding, setHiding] = useState(false);
   // A page may repeat one shown before (a question highlighted meanwhile): each is listed once,
   // and a question that arrived live takes its place in the order.
   const list = questions.data ? [...new Map(questions.data.pages.flat().map((q) => [q.id, q])).values()].sort(byServerOrder) : undefined;
@@ -64,25 +64,14 @@ export function QuestionList({ streamId }: { streamId: number }) {
       ) : (
         <ul className="flex flex-col gap-3">
           {list.map((q) => (
-            <QuestionItem key={q.id} question={q} moderate={user?.isEditor === true} hiding={hide.isPending} onHide={() => setConfirming(q)} />
+            <QuestionItem key={q.id} question={q} moderate={user?.isEditor === true} hiding={hiding} onHide={() => setConfirming(q)} />
           ))}
         </ul>
       )}
       <ShowMore list={questions} label="Show more questions" failedText="Could not load more questions." />
       {user?.isEditor ? (
         <Suspense fallback={null}>
-          <ConfirmDialog
-            open={confirming !== null}
-            title="Hide question"
-            message={confirming ? `Hide the question from ${confirming.askedBy}? It disappears for everyone watching.` : ''}
-            confirmLabel="Hide question"
-            onConfirm={() => {
-              const question = confirming;
-              setConfirming(null);
-              if (question) hide.mutate({ id: question.id, liveStreamId: question.liveStreamId });
-            }}
-            onCancel={() => setConfirming(null)}
-          />
+          <HideConfirmation question={confirming} onClose={() => setConfirming(null)} onHiding={setHiding} />
         </Suspense>
       ) : null}
     </section>
@@ -110,35 +99,11 @@ function QuestionItem({ question: q, moderate, hiding, onHide }: { question: Liv
       <p id={textId} className="mt-2 break-words">
         {q.question}
       </p>
-      {moderate ? <ModerationButtons question={q} describedBy={textId} hiding={hiding} onHide={onHide} /> : null}
+      {moderate ? (
+        <Suspense fallback={null}>
+          <ModerationButtons question={q} describedBy={textId} hiding={hiding} onHide={onHide} />
+        </Suspense>
+      ) : null}
     </li>
-  );
-}
-
-/** An editor's marks on a question, and Hide (which asks first); each button is described by the question it acts on. */
-function ModerationButtons({ question: q, describedBy, hiding, onHide }: { question: LiveQuestion; describedBy: string; hiding: boolean; onHide: () => void }) {
-  const moderate = useModerateQuestion();
-  const online = useOnlineStatus();
-  const busy = moderate.isPending || hiding || !online;
-  return (
-    <div className="mt-3 flex flex-wrap gap-2">
-      <MarkButton icon={Star} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isHighlighted: !q.isHighlighted })}>
-        {q.isHighlighted ? 'Unhighlight' : 'Highlight'}
-      </MarkButton>
-      <MarkButton icon={CheckCircle2} describedBy={describedBy} disabled={busy} onClick={() => moderate.mutate({ id: q.id, isAnswered: !q.isAnswered })}>
-        {q.isAnswered ? 'Mark unanswered' : 'Mark answered'}
-      </MarkButton>
-      <MarkButton icon={EyeOff} describedBy={describedBy} disabled={busy} onClick={onHide}>
-        Hide
-      </MarkButton>
-    </div>
-  );
-}
-
-function MarkButton({ icon: Icon, describedBy, disabled, onClick, children }: { icon: LucideIcon; describedBy: string; disabled: boolean; onClick: () => void; children: string }) {
-  return (
-    <button type="button" className="btn btn-outline btn-xs" aria-describedby={describedBy} disabled={disabled} onClick={onClick}>
-      <Icon aria-hidden="true" className="size-3" /> {children}
-    </button>
   );
 }
