@@ -183,7 +183,7 @@ function perRoute(ctx: BenchContext, distDir: string): void {
       String(load.files),
       was ? kb(was.firstLoad) : '(new)',
       kb(load.firstLoad),
-      change === null ? '' : `${change > 0 ? '+' : ''}${(change / 1024).toFixed(1)} kB`,
+      change === null ? '' : `${change > 0 ? '+' : ''}${change} B`,
       load.firstLoad <= ROUTE_BUDGET_BYTES ? 'within 150 KB' : 'OVER 150 KB',
       kb(load.complete),
     ]);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { CalendarClock, CloudOff, FilePlus2, FileText, Save } from 'lucide-react';
+import { AlarmClock, CloudOff, FilePlus2, FileText, Save } from 'lucide-react';
 import { categories, type Category } from '#contract/common';
 import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT, type EditorPost } from '#contract/posts';
 import { TextAreaField, TextField } from '#pwa/components/ui/text-field';
@@ -577,7 +577,7 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
               {pending ? (
                 <span className="loading loading-spinner loading-sm" aria-hidden="true" />
               ) : scheduled ? (
-                <CalendarClock aria-hidden="true" className="size-4" />
+                <AlarmClock aria-hidden="true" className="size-4" />
               ) : base?.status === 'published' ? (
                 <Save aria-hidden="true" className="size-4" />
               ) : (
