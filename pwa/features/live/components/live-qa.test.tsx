@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LiveQuestion, LiveStream } from '#contract/live';
 import type { ReactNode } from 'react';
@@ -280,7 +280,7 @@ describe('Live Q&A offline', () => {
     expect(note.closest('[role="status"]')).toBeTruthy();
     expect(button.getAttribute('aria-describedby')).toBe(note.closest('[id]')?.id);
     await userEvent.type(questionField(), '{enter}');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(requests).toEqual([]);
   });
 
