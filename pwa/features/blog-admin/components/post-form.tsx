@@ -411,8 +411,8 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
           </div>
         ) : null}
 
-        {/* Held while a save waits: what goes is what was saved. */}
-        <fieldset disabled={waiting !== null} className="contents">
+        {/* Held while a save is sent or waits: what goes is what was saved, and nothing typed meanwhile is lost to it. */}
+        <fieldset disabled={waiting !== null || pending} className="contents">
           <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
 
           <TextAreaField
