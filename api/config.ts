@@ -36,6 +36,10 @@ const envSchema = z.object({
   HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(50).default(60 * 60 * 1000),
   JOB_LEASE_MS: z.coerce.number().int().min(100).optional(),
   SITE_TIME_ZONE: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().trim().min(3, 'MAIL_FROM must be a sender address such as "context is key" <no-reply@example.org>').default('"context is key" <no-reply@localhost>'),
+  MAIL_DIR: z.string().default('data/mail'),
+  MAIL_RATE_PER_SECOND: z.coerce.number().positive('MAIL_RATE_PER_SECOND must be more than 0').max(1000).default(10),
 });
 
 export type DatabaseConfig =
@@ -68,6 +72,32 @@ export interface AppConfig {
   jobLeaseMs: number;
   /** The IANA time zone whose date is "today" for the devotional and the desk's calendar (SITE_TIME_ZONE). */
   siteTimeZone: string;
+  /** Outgoing mail (docs/decisions/016-outgoing-mail.md). */
+  mail: MailConfig;
+}
+
+/** Where the SMTP server is and how to reach it (SMTP_URL). */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  /** TLS from the first byte (`smtps://`); otherwise STARTTLS, see parseSmtpUrl. */
+  secure: boolean;
+  /** Plain `smtp://` to a loopback address: no STARTTLS. */
+  ignoreTLS: boolean;
+  /** Plain `smtp://` to any other host: STARTTLS or no mail, so passwords and mail never cross a network in clear. */
+  requireTLS: boolean;
+  auth: { user: string; pass: string } | null;
+}
+
+export interface MailConfig {
+  /** null: each message is written as an `.eml` file into `dir` and logged. */
+  smtp: SmtpConfig | null;
+  /** The From of every message (MAIL_FROM). */
+  from: string;
+  /** Where messages go as `.eml` files when there is no SMTP_URL (MAIL_DIR). */
+  dir: string;
+  /** At most this many messages a second leave the site (MAIL_RATE_PER_SECOND). */
+  ratePerSecond: number;
 }
 
 export interface RateLimit {
@@ -130,6 +160,40 @@ export function parseTimeZone(value: string | undefined): string {
   }
 }
 
+const isLoopback = (host: string) => host === 'localhost' || host === '[::1]' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+
+/**
+ * `SMTP_URL` (`smtp://user:pass@host:port` or `smtps://…`), or null when unset or blank: then mail
+ * is written to files. `smtps://` speaks TLS from the start (port 465 unless given); `smtp://`
+ * (port 587 unless given) requires STARTTLS, except to a loopback address, where a local relay
+ * often has no certificate and nothing crosses a network. A malformed URL is refused at boot,
+ * without echoing its password.
+ */
+export function parseSmtpUrl(value: string | undefined): SmtpConfig | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@mail.example.org:587 or smtps://user:password@mail.example.org:465');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got "${url.protocol}…")`);
+  if (!url.hostname) throw new Error('SMTP_URL must name a host, such as smtp://mail.example.org:587');
+  if ((url.pathname && url.pathname !== '/') || url.search || url.hash) throw new Error('SMTP_URL must be scheme, user, password, host and port only (no path or query)');
+  const secure = url.protocol === 'smtps:';
+  const loopback = !secure && isLoopback(url.hostname);
+  const user = decodeURIComponent(url.username);
+  return {
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ignoreTLS: loopback,
+    requireTLS: !secure && !loopback,
+    auth: user ? { user, pass: decodeURIComponent(url.password) } : null,
+  };
+}
+
 /** Reads settings from the environment and refuses bad values at boot rather than at the first request. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -172,5 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Twice the interval: the holder renews it at every run, with a whole interval to spare.
     jobLeaseMs: e.JOB_LEASE_MS ?? 2 * e.HOUSEKEEPING_INTERVAL_MS,
     siteTimeZone: parseTimeZone(e.SITE_TIME_ZONE),
+    mail: { smtp: parseSmtpUrl(e.SMTP_URL), from: e.MAIL_FROM, dir: path.resolve(e.MAIL_DIR), ratePerSecond: e.MAIL_RATE_PER_SECOND },
   };
 }

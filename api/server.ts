@@ -5,6 +5,7 @@ import { createDb, migrate, type Db } from './db';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { jobLeases } from './lib/job-lease';
 import { purgeOldIdempotencyKeys } from './middleware/idempotency';
+import { startMailSender } from './modules/mail/mail.service';
 import { purgeExpiredSessions } from './middleware/session';
 import { objectsService, UPLOAD_SWEEP_JOB } from './modules/objects/objects.service';
 
@@ -99,6 +100,8 @@ export async function startServer(config: AppConfig = loadConfig(), opts: StartO
   const db = createDb(config.database);
   const housekeeping = startHousekeeping(db, config);
   await housekeeping.started;
+  // Outgoing mail, under its own lease (docs/decisions/016-outgoing-mail.md).
+  const mailSender = startMailSender(db, config);
 
   const events = createEventBus(config.database, db);
   await events.ready;
@@ -127,6 +130,8 @@ export async function startServer(config: AppConfig = loadConfig(), opts: StartO
         server.once('close', () => clearInterval(idle));
       });
       await events.close();
+      // The message in flight is finished and marked before the database closes.
+      await mailSender.stop();
       await housekeeping.stop();
       await db.destroy();
     })());

@@ -44,6 +44,10 @@ export function jobLeases(db: Db, holder: string = PROCESS_HOLDER) {
       if (!(await take(name, ttlMs))) return null;
       return { result: await job() };
     },
+    /** Hands back the lease on `name` if this process holds it. */
+    async release(name: string): Promise<void> {
+      await db('job_leases').where({ name, holder }).update({ expires_at: 0 });
+    },
     /** Hands back every lease this process holds, so another process may take them at its next tick. */
     async releaseAll(): Promise<void> {
       await db('job_leases').where({ holder }).update({ expires_at: 0 });

@@ -11,6 +11,7 @@ import * as editorActivity from './009-editor-activity';
 import * as postStatus from './010-post-status';
 import * as liveDesk from './011-live-desk';
 import * as postPictures from './012-post-pictures';
+import * as outgoingMail from './013-outgoing-mail';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -34,6 +35,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '010-post-status': postStatus,
     '011-live-desk': liveDesk,
     '012-post-pictures': postPictures,
+    '013-outgoing-mail': outgoingMail,
   };
 }
 

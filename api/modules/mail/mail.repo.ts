@@ -1,0 +1,141 @@
+import type { Knex } from 'knex';
+import type { Db } from '#api/db';
+import { toNumber } from '#api/lib/convert';
+
+export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** A message as the queue keeps it (api/migrations/013-outgoing-mail.ts); times in ms since the epoch. */
+export interface QueuedMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+  kind: string;
+  status: MailStatus;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  createdAt: number;
+  sentAt: number | null;
+  claimedAt: number | null;
+}
+
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  headers: Record<string, string>;
+  kind: string;
+}
+
+interface MailRow {
+  id: unknown;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  headers_json: string;
+  kind: string;
+  status: MailStatus;
+  attempts: unknown;
+  next_attempt_at: unknown;
+  last_error: string | null;
+  created_at: unknown;
+  sent_at: unknown;
+  claimed_at: unknown;
+}
+
+const orNull = (value: unknown) => (value === null || value === undefined ? null : toNumber(value));
+
+function fromRow(row: MailRow): QueuedMail {
+  return {
+    id: toNumber(row.id),
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    headers: JSON.parse(row.headers_json) as Record<string, string>,
+    kind: row.kind,
+    status: row.status,
+    attempts: toNumber(row.attempts),
+    nextAttemptAt: toNumber(row.next_attempt_at),
+    lastError: row.last_error,
+    createdAt: toNumber(row.created_at),
+    sentAt: orNull(row.sent_at),
+    claimedAt: orNull(row.claimed_at),
+  };
+}
+
+/** Due: pending and its time has come, or claimed by a sender that has not finished since `stuckBefore` (it died). */
+function due(q: Knex.QueryBuilder, now: number, stuckBefore: number) {
+  return q.where((w) => w.where({ status: 'pending' }).andWhere('next_attempt_at', '<=', now)).orWhere((w) => w.where({ status: 'sending' }).andWhere('claimed_at', '<', stuckBefore));
+}
+
+/** The queue's rows. `db` may be a transaction: a message is queued in the transaction of the change that causes it. */
+export function mailRepo(db: Db | Knex.Transaction) {
+  return {
+    async insert(mail: NewMail, now: number): Promise<number> {
+      const [row] = await db('outgoing_mail')
+        .insert({
+          to_address: mail.to,
+          subject: mail.subject,
+          text_body: mail.text,
+          html_body: mail.html,
+          headers_json: JSON.stringify(mail.headers),
+          kind: mail.kind,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        })
+        .returning('id');
+      return toNumber(typeof row === 'object' && row !== null ? (row as { id: unknown }).id : row);
+    },
+
+    /**
+     * Claims the next due message (pending → sending, `claimed_at` = now, one more attempt) and
+     * returns it; null when none is due. The UPDATE repeats the condition it was found by, so of
+     * two senders that found the same row only one claims it.
+     */
+    async claimNext(now: number, stuckBefore: number): Promise<QueuedMail | null> {
+      for (let tries = 0; tries < 5; tries += 1) {
+        const next = (await due(db('outgoing_mail').select('id'), now, stuckBefore).orderBy([{ column: 'next_attempt_at' }, { column: 'id' }]).first()) as { id: unknown } | undefined;
+        if (!next) return null;
+        const id = toNumber(next.id);
+        const claimed = await db('outgoing_mail')
+          .where({ id })
+          .andWhere((q) => due(q, now, stuckBefore))
+          .update({ status: 'sending', claimed_at: now, attempts: db.raw('attempts + 1') });
+        if (Number(claimed) > 0) return this.find(id);
+      }
+      return null;
+    },
+
+    async find(id: number): Promise<QueuedMail | null> {
+      const row = (await db('outgoing_mail').where({ id }).first()) as MailRow | undefined;
+      return row ? fromRow(row) : null;
+    },
+
+    /** Every message, oldest first (for tests and, later, the desk). */
+    async list(): Promise<QueuedMail[]> {
+      const rows = (await db('outgoing_mail').orderBy('id')) as MailRow[];
+      return rows.map(fromRow);
+    },
+
+    /** The outcome of a send, written only while the message is still this sender's claim. */
+    async markSent(mail: QueuedMail, now: number): Promise<void> {
+      await db('outgoing_mail').where({ id: mail.id, status: 'sending', claimed_at: mail.claimedAt }).update({ status: 'sent', sent_at: now, claimed_at: null });
+    },
+    async markRetry(mail: QueuedMail, nextAttemptAt: number, error: string): Promise<void> {
+      await db('outgoing_mail')
+        .where({ id: mail.id, status: 'sending', claimed_at: mail.claimedAt })
+        .update({ status: 'pending', next_attempt_at: nextAttemptAt, last_error: error, claimed_at: null });
+    },
+    async markFailed(mail: QueuedMail, error: string): Promise<void> {
+      await db('outgoing_mail').where({ id: mail.id, status: 'sending', claimed_at: mail.claimedAt }).update({ status: 'failed', last_error: error, claimed_at: null });
+    },
+  };
+}

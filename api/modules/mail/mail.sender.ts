@@ -1,0 +1,157 @@
+import type { AppConfig } from '#api/config';
+import type { Db } from '#api/db';
+import { jobLeases, PROCESS_HOLDER } from '#api/lib/job-lease';
+import { mailRepo, type QueuedMail } from './mail.repo';
+import { onMailQueued } from './mail.wake';
+import { createMailTransport, type MailTransport } from './mail.transport';
+
+export const MAIL_SENDER_JOB = 'mail-sender';
+
+export interface MailSenderOptions {
+  /** Default: the one SMTP_URL asks for (api/modules/mail/mail.transport.ts). */
+  transport?: MailTransport;
+  /** Who holds the lease; default this process (a test gives two senders in one process two names). */
+  holder?: string;
+  /** The clock for claims and retries, in ms since the epoch. */
+  now?: () => number;
+  /** How often the queue is looked at without being woken. */
+  pollMs?: number;
+  /** The lease's length, renewed before each message: a dead sender's job is taken over after it. */
+  leaseMs?: number;
+  /** A message claimed this long ago and not finished was claimed by a process that died: it is sent again. */
+  stuckAfterMs?: number;
+  /** The first retry's delay, doubled at each further one up to `retryMaxMs`. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** A message that still fails this long after it was queued is given up. */
+  giveUpAfterMs?: number;
+}
+
+/** Network errors nodemailer reports without an SMTP reply: the server may answer later. */
+const TEMPORARY_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ECONNREFUSED', 'ECONNRESET', 'EPROTOCOL', 'ETLS', 'EAUTH']);
+
+interface SendError {
+  code?: string;
+  responseCode?: number;
+  message?: string;
+}
+
+/**
+ * Whether a failed send may succeed later (docs/decisions/016-outgoing-mail.md): an SMTP 4xx reply
+ * or a network failure is temporary; a 5xx reply (no such mailbox, refused as spam) is permanent,
+ * except when authentication failed (EAUTH): that is the site's setting to fix, not the message's fault.
+ */
+export function isTemporaryFailure(err: unknown): boolean {
+  const e = (err ?? {}) as SendError;
+  if (e.code === 'EAUTH') return true;
+  if (typeof e.responseCode === 'number') return e.responseCode < 500;
+  return e.code === undefined || TEMPORARY_CODES.has(e.code);
+}
+
+function describe(err: unknown): string {
+  const e = (err ?? {}) as SendError;
+  const text = [e.responseCode, e.code, e.message ?? String(err)].filter((part) => part !== undefined).join(' ');
+  return text.slice(0, 1000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one sender of the queue (docs/decisions/016-outgoing-mail.md). Every process runs one; the
+ * one holding the 'mail-sender' lease sends. It looks every `pollMs`, and at once when this process
+ * queues a message. Each message is claimed right before it is sent and marked right after, so a
+ * crash can send at most the message in flight twice; a claim older than `stuckAfterMs` is taken
+ * over. At most MAIL_RATE_PER_SECOND messages start a second. `stop()` lets the message in flight
+ * finish, then hands the lease back.
+ */
+export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'>, opts: MailSenderOptions = {}) {
+  const transport = opts.transport ?? createMailTransport(config.mail);
+  const leases = jobLeases(db, opts.holder ?? PROCESS_HOLDER);
+  const repo = mailRepo(db);
+  const now = opts.now ?? Date.now;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const stuckAfterMs = opts.stuckAfterMs ?? 2 * 60_000;
+  const retryBaseMs = opts.retryBaseMs ?? 60_000;
+  const retryMaxMs = opts.retryMaxMs ?? 60 * 60_000;
+  const giveUpAfterMs = opts.giveUpAfterMs ?? 24 * 60 * 60_000;
+  const spacingMs = 1000 / config.mail.ratePerSecond;
+  let lastStart = -Infinity;
+  let stopping = false;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function deliver(mail: QueuedMail) {
+    try {
+      const where = await transport.send(mail);
+      await repo.markSent(mail, now());
+      if (config.mail.smtp) console.log(`[mail] ${mail.kind} #${mail.id} to ${mail.to} sent (${where})`);
+    } catch (err) {
+      const error = describe(err);
+      const at = now();
+      if (!isTemporaryFailure(err)) {
+        await repo.markFailed(mail, error);
+        console.warn(`[mail] ${mail.kind} #${mail.id} to ${mail.to} failed for good: ${error}`);
+      } else if (at - mail.createdAt >= giveUpAfterMs) {
+        await repo.markFailed(mail, `gave up after ${mail.attempts} attempts: ${error}`);
+        console.warn(`[mail] ${mail.kind} #${mail.id} to ${mail.to} given up after ${mail.attempts} attempts: ${error}`);
+      } else {
+        const delay = Math.min(retryBaseMs * 2 ** Math.max(0, mail.attempts - 1), retryMaxMs);
+        await repo.markRetry(mail, Math.min(at + delay, mail.createdAt + giveUpAfterMs), error);
+        console.warn(`[mail] ${mail.kind} #${mail.id} to ${mail.to} will be retried in ${Math.round(delay / 1000)} s: ${error}`);
+      }
+    }
+  }
+
+  async function drain() {
+    while (!stopping) {
+      const wait = lastStart + spacingMs - performance.now();
+      if (wait > 0) await sleep(wait);
+      if (stopping || !(await leases.take(MAIL_SENDER_JOB, leaseMs))) return;
+      const at = now();
+      const mail = await repo.claimNext(at, at - stuckAfterMs);
+      if (!mail) return;
+      lastStart = performance.now();
+      await deliver(mail);
+    }
+  }
+
+  function tick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await drain();
+        } catch (err) {
+          console.error('[mail] the sender failed; it tries again at its next poll', err);
+        }
+      } while (again && !stopping);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const timer = setInterval(() => void tick(), opts.pollMs ?? 1000);
+  timer.unref();
+  const unsubscribe = onMailQueued(() => void tick());
+  void tick();
+
+  return {
+    /** Looks at the queue now (as a queued message does). */
+    wake: () => tick(),
+    async stop(): Promise<void> {
+      stopping = true;
+      clearInterval(timer);
+      unsubscribe();
+      await running;
+      transport.close();
+      await leases.release(MAIL_SENDER_JOB).catch(() => undefined);
+    },
+  };
+}
+
+export type MailSender = ReturnType<typeof startMailSender>;

@@ -1,0 +1,37 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { Db } from '#api/db';
+import { mailRepo } from './mail.repo';
+import { notifyMailQueued } from './mail.wake';
+
+// The sender is started with the server (api/server.ts) and stopped with it.
+export { MAIL_SENDER_JOB, startMailSender, type MailSender, type MailSenderOptions } from './mail.sender';
+
+const headerName = z.string().regex(/^[A-Za-z0-9-]{1,76}$/, 'a header name is letters, digits and hyphens');
+const oneLine = (max: number) => z.string().max(max).refine((v) => !/[\r\n]/.test(v), 'must be one line');
+
+/** A message to queue: who gets it, what it says, and what kind of mail it is (for the log and the desk). */
+export const outgoingMailSchema = z.object({
+  to: z.string().trim().email().max(320),
+  subject: oneLine(998).pipe(z.string().min(1)),
+  text: z.string(),
+  html: z.string().nullish(),
+  /** Extra headers such as List-Unsubscribe (RFC 8058); From, To and Subject come from their own fields. */
+  headers: z.record(headerName, oneLine(2000)).default({}),
+  kind: z.string().min(1).max(40),
+});
+
+export type OutgoingMail = z.input<typeof outgoingMailSchema>;
+
+/**
+ * Queues a message in the caller's transaction (or on `db`, alone): the change that causes a mail
+ * and the mail commit together or not at all (docs/decisions/016-outgoing-mail.md). The sender of
+ * this process is woken once the row is visible; the others find it at their next poll.
+ */
+export async function queueMail(dbOrTrx: Db | Knex.Transaction, message: OutgoingMail, now: number = Date.now()): Promise<number> {
+  const mail = outgoingMailSchema.parse(message);
+  const id = await mailRepo(dbOrTrx).insert({ ...mail, html: mail.html ?? null }, now);
+  if (dbOrTrx.isTransaction) (dbOrTrx as Knex.Transaction).executionPromise.then(notifyMailQueued, () => undefined);
+  else notifyMailQueued();
+  return id;
+}

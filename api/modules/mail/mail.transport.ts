@@ -1,0 +1,56 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { MailConfig } from '#api/config';
+import type { QueuedMail } from './mail.repo';
+
+/** Hands one message to the world: an SMTP server, or a file. Resolves with where it went; throws nodemailer's error. */
+export interface MailTransport {
+  send: (mail: QueuedMail) => Promise<string>;
+  close: () => void;
+}
+
+function messageOf(mail: QueuedMail, from: string) {
+  return { from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, headers: mail.headers };
+}
+
+/**
+ * The transport SMTP_URL asks for; none: each message as an `.eml` file (RFC 822 bytes from
+ * nodemailer's stream transport) in MAIL_DIR and one log line, so `npm start` needs no mail server.
+ * SMTP waits are bounded, so a send lasts well under the sender's lease and its stuck-claim timeout.
+ */
+export function createMailTransport(config: MailConfig): MailTransport {
+  const smtp = config.smtp;
+  if (smtp) {
+    const transporter = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      ignoreTLS: smtp.ignoreTLS,
+      requireTLS: smtp.requireTLS,
+      auth: smtp.auth ?? undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
+    return {
+      send: async (mail) => {
+        const info = await transporter.sendMail(messageOf(mail, config.from));
+        return `smtp ${smtp.host}:${smtp.port} ${String(info.messageId)}`;
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    send: async (mail) => {
+      const info = await transporter.sendMail(messageOf(mail, config.from));
+      await fs.mkdir(config.dir, { recursive: true });
+      const file = path.join(config.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      console.log(`[mail] to ${mail.to}, subject "${mail.subject}": written to ${file}`);
+      return file;
+    },
+    close: () => transporter.close(),
+  };
+}
