@@ -192,6 +192,14 @@ describe('the sender', () => {
     expect(smtp.received.map((m) => m.subject)).toEqual(['Message 1']);
   });
 
+  test('an extra header may not replace From, To, Subject or the MIME headers; a header value stays one line', async () => {
+    for (const name of ['From', 'to', 'SUBJECT', 'Bcc', 'Content-Type']) {
+      await expect(queueMail(db, { ...message(1), headers: { [name]: 'x' } })).rejects.toThrow(/come from the message itself/);
+    }
+    await expect(queueMail(db, { ...message(1), headers: { 'List-Unsubscribe': 'a\r\nBcc: x@example.com' } })).rejects.toThrow(/one line/);
+    expect(await rows()).toEqual([]);
+  });
+
   test('a message rolled back with its transaction is never sent', async () => {
     await expect(
       db.transaction(async (trx) => {

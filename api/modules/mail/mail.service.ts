@@ -7,7 +7,12 @@ import { notifyMailQueued } from './mail.wake';
 // The sender is started with the server (api/server.ts) and stopped with it.
 export { MAIL_SENDER_JOB, startMailSender, type MailSender, type MailSenderOptions } from './mail.sender';
 
-const headerName = z.string().regex(/^[A-Za-z0-9-]{1,76}$/, 'a header name is letters, digits and hyphens');
+/** Headers the message's own fields and its MIME structure set: an extra header may not replace them. */
+const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'sender', 'date', 'message-id', 'mime-version', 'content-type', 'content-transfer-encoding']);
+const headerName = z
+  .string()
+  .regex(/^[A-Za-z0-9-]{1,76}$/, 'a header name is letters, digits and hyphens')
+  .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), 'From, To, Subject and the MIME headers come from the message itself');
 const oneLine = (max: number) => z.string().max(max).refine((v) => !/[\r\n]/.test(v), 'must be one line');
 
 /** A message to queue: who gets it, what it says, and what kind of mail it is (for the log and the desk). */
