@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor, insertBackdatedBlogPost } from '../support/fixtures';
 import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { addStudyData as addStudy, studyRows as countStudyRows } from '#tests/support/study-data';
 
 let app: TestApp;
 let editor: ApiClient;
@@ -312,21 +313,8 @@ describe('PUT /api/blog/:id/featured', () => {
 });
 
 describe('DELETE /api/blog/:id', () => {
-  async function addStudyData(contentType: 'blog' | 'video', contentId: number) {
-    const now = new Date().toISOString();
-    for (const userId of [editorId, memberId]) {
-      await app.db('bookmarks').insert({ id: crypto.randomUUID(), user_id: userId, content_type: contentType, content_id: contentId, created_at: now });
-      await app.db('progress').insert({ user_id: userId, content_type: contentType, content_id: contentId, completed: true, progress_percent: 100, updated_at: now });
-      await app.db('comments').insert({ user_id: userId, content_type: contentType, content_id: contentId, comment: 'Amen', created_at: now });
-    }
-  }
-  async function studyRows(contentType: string, contentId: number): Promise<number> {
-    let total = 0;
-    for (const table of ['bookmarks', 'progress', 'comments']) {
-      total += (await app.db(table).where({ content_type: contentType, content_id: contentId })).length;
-    }
-    return total;
-  }
+  const addStudyData = (contentType: 'blog' | 'video', contentId: number) => addStudy(app.db, [editorId, memberId], contentType, contentId);
+  const studyRows = (contentType: string, contentId: number) => countStudyRows(app.db, contentType, contentId);
 
   test('when an editor deletes a post, then 204 and the post, its bookmarks, progress and comments are gone; others stay', async () => {
     const doomed = await insertPost();

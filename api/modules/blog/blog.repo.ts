@@ -3,6 +3,7 @@ import type { Category, PostState, PostStatus } from '#contract';
 import { isPostgres, type Db } from '#api/db';
 import { postsMatching } from '#api/lib/full-text';
 import { BLOG_SUMMARY_COLUMNS, type BlogPostRow, type EditorPostRow, type PostVersionRow } from './blog.mapper';
+import { deleteStudyData } from '#api/lib/study-data';
 
 /** Every column the API shows; never `*`, which on PostgreSQL also carries the search vector. */
 const BLOG_POST_COLUMNS = [...BLOG_SUMMARY_COLUMNS, 'content'] as const;
@@ -229,14 +230,9 @@ function blogQueries(db: Db | Knex.Transaction) {
       await posts().where({ id }).update({ featured: true });
     },
 
-    /**
-     * Removes the study data that points at a post: bookmarks, progress and comments refer to
-     * content by (content_type, content_id) with no foreign key, so nothing cascades by itself.
-     */
+    /** Removes the bookmarks, progress and comments that point at a post (api/lib/study-data.ts). */
     async deleteStudyDataFor(contentId: number): Promise<void> {
-      for (const table of ['bookmarks', 'progress', 'comments']) {
-        await db(table).where({ content_type: 'blog', content_id: contentId }).delete();
-      }
+      await deleteStudyData(db, 'blog', contentId);
     },
 
     async delete(id: number): Promise<number> {

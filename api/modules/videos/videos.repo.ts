@@ -3,6 +3,7 @@ import type { Category, Video } from '#contract';
 import { isPostgres, type Db } from '#api/db';
 import { toIso, toNumber } from '#api/lib/convert';
 import { VIDEO_COLUMNS, toVideo, type VideoRow } from './video.mapper';
+import { deleteStudyData } from '#api/lib/study-data';
 
 export interface VideoListFilters {
   isShort?: boolean;
@@ -131,14 +132,9 @@ function videoQueries(db: Db | Knex.Transaction) {
       return db('videos').where('id', id).update({ featured: true });
     },
 
-    /**
-     * Removes the study data that points at a video: bookmarks, progress and comments refer to
-     * content by (content_type, content_id) with no foreign key, so nothing cascades by itself.
-     */
+    /** Removes the bookmarks, progress and comments that point at a video (api/lib/study-data.ts). */
     async deleteStudyDataFor(id: number): Promise<void> {
-      for (const table of ['bookmarks', 'progress', 'comments']) {
-        await db(table).where({ content_type: 'video', content_id: id }).delete();
-      }
+      await deleteStudyData(db, 'video', id);
     },
 
     /** The number of rows deleted (0 for an unknown id). The search index follows by itself (migration 002). */
