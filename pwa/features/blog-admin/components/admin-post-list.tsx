@@ -1,6 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Star } from 'lucide-react';
 import { DESK_SEARCH_MAX, POST_STATE_FILTERS, type EditorPostSummary, type PostStateFilter } from '#contract/posts';
 import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/ui/offline';
 import { SearchInput } from '#pwa/components/ui/search-input';
@@ -12,7 +11,7 @@ import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useDeletePost } from '../api/delete-post';
 import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
-import { DeskRowActions } from './desk-row-actions';
+import { DeskRowActions, FeaturedBadge } from './desk-row-actions';
 import { LoadError } from '#pwa/components/ui/load-error';
 
 /** The filter's words, and each state's badge. */
@@ -136,11 +135,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
                       <span className="badge badge-outline badge-sm">{categoryLabel(post.category)}</span>
                       <span>{formatDate(post.publishedAt)}</span>
                       {post.isExternal ? <span className="badge badge-ghost badge-sm">Substack</span> : null}
-                      {post.featured ? (
-                        <span className="badge badge-secondary badge-sm gap-1 font-semibold">
-                          <Star aria-hidden="true" className="size-3" /> Featured
-                        </span>
-                      ) : null}
+                      {post.featured ? <FeaturedBadge /> : null}
                     </p>
                   </div>
                   <DeskRowActions

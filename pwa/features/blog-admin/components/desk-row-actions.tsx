@@ -40,3 +40,12 @@ export function DeskRowActions({ title, online, featured, featuring, deleting, o
     </div>
   );
 }
+
+/** The mark of the one featured item in a desk list's row. */
+export function FeaturedBadge() {
+  return (
+    <span className="badge badge-secondary badge-sm gap-1 font-semibold">
+      <Star aria-hidden="true" className="size-3" /> Featured
+    </span>
+  );
+}

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Star } from 'lucide-react';
 import type { Video } from '#contract/content';
 import { youtubeThumbnailUrl } from '#pwa/components/content';
 import { ConfirmDialog } from '#pwa/components/ui/confirm-dialog';
@@ -12,7 +11,7 @@ import { serverMessageOf } from '#pwa/lib/api-client';
 import { categoryLabel, formatDate } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useDeleteVideo, useDeskVideos, useFeatureVideo } from '../api/videos-desk';
-import { DeskRowActions } from './desk-row-actions';
+import { DeskRowActions, FeaturedBadge } from './desk-row-actions';
 
 /** What Delete asks before a video goes, and what goes with it. */
 export const deleteVideoQuestion = (title: string) => `Delete "${title}"? Its bookmarks, progress and comments are deleted with it.`;
@@ -107,11 +106,7 @@ export function DeskVideoList({ userId, editingId, onEdit, onDeleted }: DeskVide
                       <span className="badge badge-outline badge-sm">{categoryLabel(video.category)}</span>
                       <span>{video.duration}</span>
                       <span>{formatDate(video.publishedAt)}</span>
-                      {video.featured ? (
-                        <span className="badge badge-secondary badge-sm gap-1 font-semibold">
-                          <Star aria-hidden="true" className="size-3" /> Featured
-                        </span>
-                      ) : null}
+                      {video.featured ? <FeaturedBadge /> : null}
                     </p>
                   </div>
                 </div>
