@@ -181,6 +181,18 @@ describe('the sender', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  test('an idle sender only reads: it takes no lease while nothing is due', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const s = sender(mailConfig(smtp));
+    await s.wake();
+    await sleep(100);
+    expect(await db('job_leases').where({ name: 'mail-sender' })).toEqual([]);
+    await queueMail(db, message(1));
+    await s.wake();
+    expect((await db('job_leases').where({ name: 'mail-sender' })).map((r: { holder: string }) => r.holder)).toEqual(['test-sender']);
+  });
+
   test('queueing a message wakes the sender of its process at once, after the commit', async () => {
     const smtp = await startSmtp();
     cleanups.push(smtp.close);

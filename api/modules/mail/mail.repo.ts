@@ -95,6 +95,11 @@ export function mailRepo(db: Db | Knex.Transaction) {
       return toNumber(typeof row === 'object' && row !== null ? (row as { id: unknown }).id : row);
     },
 
+    /** Whether any message is due: one read, so an idle sender's poll writes nothing (no lease taken). */
+    async anyDue(now: number, stuckBefore: number): Promise<boolean> {
+      return !!(await due(db('outgoing_mail').select('id'), now, stuckBefore).first());
+    },
+
     /**
      * Claims the next due message (pending → sending, `claimed_at` = now, one more attempt) and
      * returns it; null when none is due. The UPDATE repeats the condition it was found by, so of

@@ -106,7 +106,9 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'>, opts: M
     while (!stopping) {
       const wait = lastStart + spacingMs - performance.now();
       if (wait > 0) await sleep(wait);
-      if (stopping || !(await leases.take(MAIL_SENDER_JOB, leaseMs))) return;
+      // An idle queue (the usual case) costs each process one read a poll, not a lease write.
+      if (stopping || !(await repo.anyDue(now(), now() - stuckAfterMs))) return;
+      if (!(await leases.take(MAIL_SENDER_JOB, leaseMs))) return;
       const at = now();
       const mail = await repo.claimNext(at, at - stuckAfterMs);
       if (!mail) return;
