@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: string;
@@ -61,4 +61,12 @@ export function TextAreaField(props: TextAreaFieldProps) {
   return (
     <Field {...field} control={(a11y) => <textarea {...a11y} className={`textarea w-full ${textareaClassName} ${field.error ? 'textarea-error' : ''}`} {...textarea} />} />
   );
+}
+
+export type SelectFieldProps = FieldProps & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>;
+
+/** A labelled daisyUI select with an optional hint and error message. */
+export function SelectField(props: SelectFieldProps) {
+  const [field, select] = splitField(props);
+  return <Field {...field} control={(a11y) => <select {...a11y} className={`select w-full ${field.error ? 'select-error' : ''}`} {...select} />} />;
 }
