@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Save } from 'lucide-react';
 import type { Devotional } from '#contract/content';
 import { devotionalInputSchema, type DevotionalInput } from '#contract/devotional-desk';
@@ -9,6 +9,7 @@ import { formatLocalDay } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useSaveDevotional } from '../api/devotionals-desk';
 import { firstMessages } from './form-fields';
+import { DeskFormCard } from './desk-form-card';
 
 type Field = keyof DevotionalInput;
 type Values = Record<Field, string>;
@@ -40,7 +41,6 @@ export function DevotionalForm({ userId, date, existing, onDone }: { userId: num
   const online = useOnlineStatus();
   const { toast } = useToast();
   const formRef = useRef<HTMLFormElement>(null);
-  const id = useId();
 
   // Opened from a row far down the list (or above it, on a phone): bring the form into view.
   useEffect(() => {
@@ -83,56 +83,50 @@ export function DevotionalForm({ userId, date, existing, onDone }: { userId: num
   };
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="card border border-base-300 bg-base-100 shadow-sm">
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="card-body gap-5 p-5 sm:p-8">
-        <div className="flex flex-wrap items-start justify-between gap-2">
-          <div>
-            <h2 id={`${id}-heading`} className="card-title font-display text-2xl">
-              {existing ? 'Edit devotional' : 'Write devotional'}
-            </h2>
-            <p className="text-sm text-base-content/75">
-              For <time dateTime={date}>{formatLocalDay(date)}</time>
-            </p>
-          </div>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+    <DeskFormCard
+      heading={existing ? 'Edit devotional' : 'Write devotional'}
+      subheading={
+        <p className="text-sm text-base-content/75">
+          For <time dateTime={date}>{formatLocalDay(date)}</time>
+        </p>
+      }
+      onCancel={onDone}
+      formRef={formRef}
+      onSubmit={onSubmit}
+    >
+      <TextField
+        label="Title"
+        value={values.devotionalTitle}
+        onChange={(e) => set('devotionalTitle', e.target.value)}
+        error={errors.devotionalTitle}
+        aria-required="true"
+        autoComplete="off"
+      />
+      <TextField
+        label="Verse reference"
+        value={values.verseReference}
+        onChange={(e) => set('verseReference', e.target.value)}
+        error={errors.verseReference}
+        placeholder="John 3:16"
+        aria-required="true"
+        autoComplete="off"
+      />
+      <TextAreaField label="Verse text" rows={3} value={values.verseText} onChange={(e) => set('verseText', e.target.value)} error={errors.verseText} aria-required="true" />
+      <TextAreaField
+        label="Reflection"
+        rows={10}
+        value={values.devotionalContent}
+        onChange={(e) => set('devotionalContent', e.target.value)}
+        error={errors.devotionalContent}
+        aria-required="true"
+      />
 
-        <TextField
-          label="Title"
-          value={values.devotionalTitle}
-          onChange={(e) => set('devotionalTitle', e.target.value)}
-          error={errors.devotionalTitle}
-          aria-required="true"
-          autoComplete="off"
-        />
-        <TextField
-          label="Verse reference"
-          value={values.verseReference}
-          onChange={(e) => set('verseReference', e.target.value)}
-          error={errors.verseReference}
-          placeholder="John 3:16"
-          aria-required="true"
-          autoComplete="off"
-        />
-        <TextAreaField label="Verse text" rows={3} value={values.verseText} onChange={(e) => set('verseText', e.target.value)} error={errors.verseText} aria-required="true" />
-        <TextAreaField
-          label="Reflection"
-          rows={10}
-          value={values.devotionalContent}
-          onChange={(e) => set('devotionalContent', e.target.value)}
-          error={errors.devotionalContent}
-          aria-required="true"
-        />
-
-        <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending || !online}>
-            {save.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Save aria-hidden="true" className="size-4" />}
-            Save devotional
-          </button>
-        </div>
-      </form>
-    </section>
+      <div className="flex justify-end">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={save.isPending || !online}>
+          {save.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Save aria-hidden="true" className="size-4" />}
+          Save devotional
+        </button>
+      </div>
+    </DeskFormCard>
   );
 }

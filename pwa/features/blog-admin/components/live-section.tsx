@@ -11,6 +11,7 @@ import { formatDateTime } from '#pwa/lib/format';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { updateOf, useDeskStreams, useSaveStream } from '../api/live-desk';
 import { instantOf } from './form-fields';
+import { DeskFormCard } from './desk-form-card';
 
 const EMPTY = { title: '', description: '', url: '', when: '' };
 type Field = keyof typeof EMPTY;
@@ -76,23 +77,18 @@ export function LiveSection() {
 
   return (
     <div className="grid gap-10 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
-      <section aria-labelledby="live-form-heading" className="card border border-base-300 bg-base-100 shadow-sm">
-        <form noValidate onSubmit={onSchedule} className="card-body gap-5 p-5 sm:p-8">
-          <h2 id="live-form-heading" className="card-title font-display text-2xl">
+      <DeskFormCard heading="Schedule a stream" onSubmit={onSchedule}>
+        <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" />
+        <TextAreaField label="Description" rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
+        <TextField label="YouTube link" value={values.url} onChange={(e) => set('url', e.target.value)} error={errors.url} hint={errors.url ? undefined : 'Left empty, add it later.'} />
+        <TextField label="Date and time" type="datetime-local" value={values.when} onChange={(e) => set('when', e.target.value)} error={errors.when} aria-required="true" />
+        <div className="card-actions justify-end">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
+            <CalendarPlus aria-hidden="true" className="size-4" />
             Schedule a stream
-          </h2>
-          <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" />
-          <TextAreaField label="Description" rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
-          <TextField label="YouTube link" value={values.url} onChange={(e) => set('url', e.target.value)} error={errors.url} hint={errors.url ? undefined : 'Left empty, add it later.'} />
-          <TextField label="Date and time" type="datetime-local" value={values.when} onChange={(e) => set('when', e.target.value)} error={errors.when} aria-required="true" />
-          <div className="card-actions justify-end">
-            <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
-              <CalendarPlus aria-hidden="true" className="size-4" />
-              Schedule a stream
-            </button>
-          </div>
-        </form>
-      </section>
+          </button>
+        </div>
+      </DeskFormCard>
 
       <section aria-labelledby="live-streams-heading" className="flex flex-col gap-4">
         <h2 id="live-streams-heading" className="font-display text-2xl font-bold">

@@ -14,6 +14,7 @@ import { firstMessages, instantOf, localOf } from './form-fields';
 import { PostHistory } from './post-history';
 import { CoverPicture, InsertPicture } from './post-pictures';
 import { forgetUnsaved, readUnsaved, writeUnsaved, type UnsavedPost } from './unsaved-post';
+import { DeskFormCard } from './desk-form-card';
 
 interface FormValues {
   title: string;
@@ -337,273 +338,261 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
   const contentErrorId = `${id}-content-error`;
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="card border border-base-300 bg-base-100 shadow-sm">
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="card-body gap-5 p-5 sm:p-8">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={`${id}-heading`} className="card-title font-display text-2xl">
-            {base ? 'Edit Article' : 'Add New Article'}
-          </h2>
-          {base ? (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={stopEditing}>
-              Cancel
-            </button>
-          ) : null}
-        </div>
-        {editingId !== null && !base && editing.isFetching ? <span className="loading loading-spinner" aria-label="Loading the post…" /> : null}
-        {conflict ? (
-          <div ref={conflictRef} role="alert" aria-labelledby={`${id}-conflict`} className="alert alert-warning flex flex-col items-start gap-3">
-            <p id={`${id}-conflict`} className="font-semibold">
-              {conflict.message}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className="btn btn-sm"
-                onClick={() => {
-                  fillFrom(conflict.post);
-                  setConflict(null);
-                }}
-              >
-                Load their version
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                onClick={() => {
-                  const theirs = conflict.post;
-                  setConflict(null);
-                  setBase((b) => (b ? { ...b, version: theirs.version } : b));
-                  save(lastStatus.current, theirs.version);
-                }}
-              >
-                Keep mine
-              </button>
-            </div>
-          </div>
-        ) : null}
-
-        {unsaved && JSON.stringify(unsaved.values) !== JSON.stringify(values) ? (
-          <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
-            <span>You have unsaved changes from {formatDateTime(new Date(unsaved.at).toISOString())}.</span>
-            <span className="flex gap-2">
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                onClick={() => {
-                  // Kept before the form had some of today's fields: those start empty.
-                  setValues({ ...EMPTY, ...unsaved.values });
-                  setUnsaved(null);
-                }}
-              >
-                Restore unsaved changes
-              </button>
-              <button
-                type="button"
-                className="btn btn-sm btn-ghost"
-                onClick={() => {
-                  forgetUnsaved(postKey);
-                  setUnsaved(null);
-                }}
-              >
-                Discard
-              </button>
-            </span>
-          </div>
-        ) : null}
-
-        {/* Held while a save is sent or waits: what goes is what was saved, and nothing typed meanwhile is lost to it. */}
-        <fieldset disabled={waiting !== null || pending} className="contents">
-          <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
-
-          <TextAreaField
-            label="Excerpt"
-            rows={2}
-            value={values.excerpt}
-            onChange={(e) => set('excerpt', e.target.value)}
-            error={errors.excerpt}
-            hint={errors.excerpt ? undefined : 'Left empty, the first paragraph of the content is used.'}
-          />
-
-          {values.isImport ? null : (
-            <CoverPicture
-              url={values.coverImageUrl}
-              alt={values.coverImageAlt}
-              altError={errors.coverImageAlt}
-              online={online}
-              onChange={(cover) => {
-                if (cover.url !== undefined) set('coverImageUrl', cover.url);
-                if (cover.alt !== undefined) set('coverImageAlt', cover.alt);
+    <DeskFormCard heading={base ? 'Edit Article' : 'Add New Article'} onCancel={base ? stopEditing : undefined} formRef={formRef} onSubmit={onSubmit}>
+      {editingId !== null && !base && editing.isFetching ? <span className="loading loading-spinner" aria-label="Loading the post…" /> : null}
+      {conflict ? (
+        <div ref={conflictRef} role="alert" aria-labelledby={`${id}-conflict`} className="alert alert-warning flex flex-col items-start gap-3">
+          <p id={`${id}-conflict`} className="font-semibold">
+            {conflict.message}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => {
+                fillFrom(conflict.post);
+                setConflict(null);
               }}
-            />
-          )}
-
-          <div className="flex flex-col gap-1.5">
-            <div className="flex flex-wrap items-end justify-between gap-2">
-              <label htmlFor={contentId} className="text-sm font-medium">
-                {values.isImport ? 'Content (HTML from Substack)' : 'Content (Markdown)'}
-              </label>
-              <div role="tablist" aria-label="Content" className="tabs tabs-box tabs-sm">
-                <button
-                  type="button"
-                  role="tab"
-                  id={`${id}-write-tab`}
-                  aria-selected={tab === 'write'}
-                  aria-controls={`${id}-write-panel`}
-                  className={`tab ${tab === 'write' ? 'tab-active' : ''}`}
-                  onClick={() => setTab('write')}
-                >
-                  Write
-                </button>
-                <button
-                  type="button"
-                  role="tab"
-                  id={`${id}-preview-tab`}
-                  aria-selected={tab === 'preview'}
-                  aria-controls={`${id}-preview-panel`}
-                  className={`tab ${tab === 'preview' ? 'tab-active' : ''}`}
-                  onClick={() => setTab('preview')}
-                >
-                  Preview
-                </button>
-              </div>
-            </div>
-            <div role="tabpanel" id={`${id}-write-panel`} aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
-              <textarea
-                ref={contentRef}
-                id={contentId}
-                rows={12}
-                className={`textarea w-full font-mono text-sm ${errors.content ? 'textarea-error' : ''}`}
-                value={values.content}
-                onChange={(e) => set('content', e.target.value)}
-                placeholder={'## A heading\n\nA paragraph with **bold** text and a [link](https://example.com).\n\n> A quotation'}
-                aria-invalid={errors.content ? true : undefined}
-                aria-describedby={errors.content ? contentErrorId : undefined}
-              />
-              {values.isImport ? null : (
-                <div className="mt-3">
-                  <InsertPicture online={online} onInsert={insertIntoContent} />
-                </div>
-              )}
-            </div>
-            <div
-              role="tabpanel"
-              id={`${id}-preview-panel`}
-              aria-labelledby={`${id}-preview-tab`}
-              hidden={tab !== 'preview'}
-              className="min-h-40 rounded-field border border-base-300 bg-base-200/40 p-4"
             >
-              {tab === 'preview' ? (
-                values.isImport ? (
-                  <p className="text-base-content/70">Imported HTML is converted to Markdown, without scripts, when it is saved; the post page then shows it.</p>
-                ) : values.title.trim() || values.content.trim() ? (
-                  renderPreview(previewOf(values))
-                ) : (
-                  <p className="text-base-content/70">Nothing to preview yet.</p>
-                )
-              ) : null}
+              Load their version
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => {
+                const theirs = conflict.post;
+                setConflict(null);
+                setBase((b) => (b ? { ...b, version: theirs.version } : b));
+                save(lastStatus.current, theirs.version);
+              }}
+            >
+              Keep mine
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {unsaved && JSON.stringify(unsaved.values) !== JSON.stringify(values) ? (
+        <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
+          <span>You have unsaved changes from {formatDateTime(new Date(unsaved.at).toISOString())}.</span>
+          <span className="flex gap-2">
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              onClick={() => {
+                // Kept before the form had some of today's fields: those start empty.
+                setValues({ ...EMPTY, ...unsaved.values });
+                setUnsaved(null);
+              }}
+            >
+              Restore unsaved changes
+            </button>
+            <button
+              type="button"
+              className="btn btn-sm btn-ghost"
+              onClick={() => {
+                forgetUnsaved(postKey);
+                setUnsaved(null);
+              }}
+            >
+              Discard
+            </button>
+          </span>
+        </div>
+      ) : null}
+
+      {/* Held while a save is sent or waits: what goes is what was saved, and nothing typed meanwhile is lost to it. */}
+      <fieldset disabled={waiting !== null || pending} className="contents">
+        <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
+
+        <TextAreaField
+          label="Excerpt"
+          rows={2}
+          value={values.excerpt}
+          onChange={(e) => set('excerpt', e.target.value)}
+          error={errors.excerpt}
+          hint={errors.excerpt ? undefined : 'Left empty, the first paragraph of the content is used.'}
+        />
+
+        {values.isImport ? null : (
+          <CoverPicture
+            url={values.coverImageUrl}
+            alt={values.coverImageAlt}
+            altError={errors.coverImageAlt}
+            online={online}
+            onChange={(cover) => {
+              if (cover.url !== undefined) set('coverImageUrl', cover.url);
+              if (cover.alt !== undefined) set('coverImageAlt', cover.alt);
+            }}
+          />
+        )}
+
+        <div className="flex flex-col gap-1.5">
+          <div className="flex flex-wrap items-end justify-between gap-2">
+            <label htmlFor={contentId} className="text-sm font-medium">
+              {values.isImport ? 'Content (HTML from Substack)' : 'Content (Markdown)'}
+            </label>
+            <div role="tablist" aria-label="Content" className="tabs tabs-box tabs-sm">
+              <button
+                type="button"
+                role="tab"
+                id={`${id}-write-tab`}
+                aria-selected={tab === 'write'}
+                aria-controls={`${id}-write-panel`}
+                className={`tab ${tab === 'write' ? 'tab-active' : ''}`}
+                onClick={() => setTab('write')}
+              >
+                Write
+              </button>
+              <button
+                type="button"
+                role="tab"
+                id={`${id}-preview-tab`}
+                aria-selected={tab === 'preview'}
+                aria-controls={`${id}-preview-panel`}
+                className={`tab ${tab === 'preview' ? 'tab-active' : ''}`}
+                onClick={() => setTab('preview')}
+              >
+                Preview
+              </button>
             </div>
-            {errors.content ? (
-              <p id={contentErrorId} className="text-sm text-error">
-                {errors.content}
-              </p>
+          </div>
+          <div role="tabpanel" id={`${id}-write-panel`} aria-labelledby={`${id}-write-tab`} hidden={tab !== 'write'}>
+            <textarea
+              ref={contentRef}
+              id={contentId}
+              rows={12}
+              className={`textarea w-full font-mono text-sm ${errors.content ? 'textarea-error' : ''}`}
+              value={values.content}
+              onChange={(e) => set('content', e.target.value)}
+              placeholder={'## A heading\n\nA paragraph with **bold** text and a [link](https://example.com).\n\n> A quotation'}
+              aria-invalid={errors.content ? true : undefined}
+              aria-describedby={errors.content ? contentErrorId : undefined}
+            />
+            {values.isImport ? null : (
+              <div className="mt-3">
+                <InsertPicture online={online} onInsert={insertIntoContent} />
+              </div>
+            )}
+          </div>
+          <div
+            role="tabpanel"
+            id={`${id}-preview-panel`}
+            aria-labelledby={`${id}-preview-tab`}
+            hidden={tab !== 'preview'}
+            className="min-h-40 rounded-field border border-base-300 bg-base-200/40 p-4"
+          >
+            {tab === 'preview' ? (
+              values.isImport ? (
+                <p className="text-base-content/70">Imported HTML is converted to Markdown, without scripts, when it is saved; the post page then shows it.</p>
+              ) : values.title.trim() || values.content.trim() ? (
+                renderPreview(previewOf(values))
+              ) : (
+                <p className="text-base-content/70">Nothing to preview yet.</p>
+              )
             ) : null}
           </div>
-
-          <div className="grid gap-5 sm:grid-cols-2">
-            <CategoryField value={values.category} onChange={(category) => set('category', category)} error={errors.category} />
-            <TextField
-              label="Read time (minutes)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              value={values.readTime}
-              onChange={(e) => set('readTime', e.target.value)}
-              error={errors.readTime}
-            />
-          </div>
-
-          {base ? null : (
-            <label className="flex cursor-pointer items-center gap-3">
-              <input type="checkbox" className="checkbox checkbox-primary" checked={values.isImport} onChange={(e) => set('isImport', e.target.checked)} />
-              <span className="text-sm font-medium">Import from Substack</span>
-            </label>
-          )}
-
-          {values.isImport ? (
-            <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                label="Substack URL"
-                type="url"
-                inputMode="url"
-                placeholder="https://yourname.substack.com/p/…"
-                value={values.substackUrl}
-                onChange={(e) => set('substackUrl', e.target.value)}
-                error={errors.substackUrl}
-                aria-required="true"
-              />
-              <TextField
-                label="Publication date"
-                type="date"
-                value={values.publishedAt}
-                onChange={(e) => set('publishedAt', e.target.value)}
-                error={errors.publishedAt}
-                hint="Left empty, today."
-              />
-            </div>
+          {errors.content ? (
+            <p id={contentErrorId} className="text-sm text-error">
+              {errors.content}
+            </p>
           ) : null}
+        </div>
 
-          {values.isImport ? null : (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <CategoryField value={values.category} onChange={(category) => set('category', category)} error={errors.category} />
+          <TextField
+            label="Read time (minutes)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={values.readTime}
+            onChange={(e) => set('readTime', e.target.value)}
+            error={errors.readTime}
+          />
+        </div>
+
+        {base ? null : (
+          <label className="flex cursor-pointer items-center gap-3">
+            <input type="checkbox" className="checkbox checkbox-primary" checked={values.isImport} onChange={(e) => set('isImport', e.target.checked)} />
+            <span className="text-sm font-medium">Import from Substack</span>
+          </label>
+        )}
+
+        {values.isImport ? (
+          <div className="grid gap-5 sm:grid-cols-2">
             <TextField
-              label="Publish at"
-              type="datetime-local"
-              value={values.publishAt}
-              onChange={(e) => set('publishAt', e.target.value)}
-              error={errors.publishAt}
-              hint={errors.publishAt ? undefined : scheduled ? 'Readers see it from then on.' : 'Left empty, when it is published.'}
+              label="Substack URL"
+              type="url"
+              inputMode="url"
+              placeholder="https://yourname.substack.com/p/…"
+              value={values.substackUrl}
+              onChange={(e) => set('substackUrl', e.target.value)}
+              error={errors.substackUrl}
+              aria-required="true"
             />
-          )}
-
-          {base ? <PostHistory postId={base.id} onRestore={(version) => setValues(valuesOf(version))} /> : null}
-
-          <div className="card-actions justify-end">
-            {values.isImport || base?.status === 'published' ? null : (
-              <button type="button" className="btn btn-outline" disabled={pending} onClick={() => save('draft')}>
-                <FileText aria-hidden="true" className="size-4" />
-                Save Draft
-              </button>
-            )}
-            <button type="submit" className="btn btn-primary" disabled={pending}>
-              {pending ? (
-                <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-              ) : scheduled ? (
-                <AlarmClock aria-hidden="true" className="size-4" />
-              ) : base?.status === 'published' ? (
-                <Save aria-hidden="true" className="size-4" />
-              ) : (
-                <FilePlus2 aria-hidden="true" className="size-4" />
-              )}
-              {values.isImport ? 'Import Article' : scheduled ? 'Schedule Article' : base?.status === 'published' ? 'Update' : 'Publish Article'}
-            </button>
-          </div>
-        </fieldset>
-        {/* Under the buttons, where the editor pressed Save. */}
-        {waiting ? (
-          <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
-            <span className="flex items-center gap-2">
-              <CloudOff aria-hidden="true" className="size-5 shrink-0" />
-              <span>
-                {online ? 'The connection dropped' : "You're offline"}: {waitingWhat(waiting.status, scheduled, base?.status === 'published')} will be saved when you're back
-                online.
-              </span>
-            </span>
-            <button type="button" className="btn btn-sm" onClick={() => setWaiting(null)}>
-              Keep editing
-            </button>
+            <TextField
+              label="Publication date"
+              type="date"
+              value={values.publishedAt}
+              onChange={(e) => set('publishedAt', e.target.value)}
+              error={errors.publishedAt}
+              hint="Left empty, today."
+            />
           </div>
         ) : null}
-      </form>
-    </section>
+
+        {values.isImport ? null : (
+          <TextField
+            label="Publish at"
+            type="datetime-local"
+            value={values.publishAt}
+            onChange={(e) => set('publishAt', e.target.value)}
+            error={errors.publishAt}
+            hint={errors.publishAt ? undefined : scheduled ? 'Readers see it from then on.' : 'Left empty, when it is published.'}
+          />
+        )}
+
+        {base ? <PostHistory postId={base.id} onRestore={(version) => setValues(valuesOf(version))} /> : null}
+
+        <div className="card-actions justify-end">
+          {values.isImport || base?.status === 'published' ? null : (
+            <button type="button" className="btn btn-outline" disabled={pending} onClick={() => save('draft')}>
+              <FileText aria-hidden="true" className="size-4" />
+              Save Draft
+            </button>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={pending}>
+            {pending ? (
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+            ) : scheduled ? (
+              <AlarmClock aria-hidden="true" className="size-4" />
+            ) : base?.status === 'published' ? (
+              <Save aria-hidden="true" className="size-4" />
+            ) : (
+              <FilePlus2 aria-hidden="true" className="size-4" />
+            )}
+            {values.isImport ? 'Import Article' : scheduled ? 'Schedule Article' : base?.status === 'published' ? 'Update' : 'Publish Article'}
+          </button>
+        </div>
+      </fieldset>
+      {/* Under the buttons, where the editor pressed Save. */}
+      {waiting ? (
+        <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
+          <span className="flex items-center gap-2">
+            <CloudOff aria-hidden="true" className="size-5 shrink-0" />
+            <span>
+              {online ? 'The connection dropped' : "You're offline"}: {waitingWhat(waiting.status, scheduled, base?.status === 'published')} will be saved when you're back
+              online.
+            </span>
+          </span>
+          <button type="button" className="btn btn-sm" onClick={() => setWaiting(null)}>
+            Keep editing
+          </button>
+        </div>
+      ) : null}
+    </DeskFormCard>
   );
 }
 

@@ -12,6 +12,7 @@ import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { alreadyOnSite, issuesByField, useSaveVideo } from '../api/videos-desk';
 import { CategoryField } from './category-field';
 import { firstMessages, instantOf, localOf } from './form-fields';
+import { DeskFormCard } from './desk-form-card';
 
 export interface VideoFormValues {
   url: string;
@@ -157,99 +158,86 @@ export function VideoForm({ editing, onDoneEditing, onEdit }: VideoFormProps) {
   const link = parseYoutubeLink(values.url);
 
   return (
-    <section aria-labelledby={`${id}-heading`} className="card border border-base-300 bg-base-100 shadow-sm">
-      <form ref={formRef} noValidate onSubmit={onSubmit} className="card-body gap-5 p-5 sm:p-8">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id={`${id}-heading`} className="card-title font-display text-2xl">
-            {editing ? 'Edit video' : 'Add video'}
-          </h2>
-          {editing ? (
-            <button type="button" className="btn btn-ghost btn-sm" onClick={onDoneEditing}>
-              Cancel
-            </button>
-          ) : null}
-        </div>
-
-        {taken ? (
-          <div ref={takenRef} role="alert" aria-labelledby={`${id}-taken`} className="alert alert-warning flex flex-col items-start gap-3">
-            <p id={`${id}-taken`} className="font-semibold break-words">
-              {taken.message}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              <Link to={`/watch/${taken.video.id}`} className="btn btn-sm">
-                Open “{taken.video.title}”
-              </Link>
-              {taken.video.id === editing?.id ? null : (
-                <button type="button" className="btn btn-sm btn-primary" onClick={() => onEdit(taken.video)}>
-                  <PenLine aria-hidden="true" className="size-4" />
-                  Edit “{taken.video.title}”
-                </button>
-              )}
-            </div>
-          </div>
-        ) : null}
-
-        <TextField
-          label="YouTube link"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https://youtu.be/…"
-          value={values.url}
-          onChange={(e) => set('url', e.target.value)}
-          error={errors.url}
-          aria-required="true"
-          hint={
-            errors.url
-              ? undefined
-              : link
-                ? link.isShort
-                  ? `A short (${link.youtubeId}).`
-                  : `A video (${link.youtubeId}). A /shorts/ link makes it a short.`
-                : 'A watch?v=, youtu.be/, /shorts/, /live/ or /embed/ link, or the 11-character video id.'
-          }
-        />
-
-        <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
-
-        <TextAreaField label="Description" rows={4} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
-
-        <div className="grid gap-5 sm:grid-cols-2">
-          <CategoryField value={values.category} onChange={(category) => set('category', category)} error={errors.category} />
-          <TextField
-            label="Duration"
-            autoComplete="off"
-            placeholder="12:34"
-            value={values.duration}
-            onChange={(e) => set('duration', e.target.value)}
-            error={errors.duration}
-            aria-required="true"
-            hint={errors.duration ? undefined : 'As YouTube shows it: 12:34, or 1:02:03.'}
-          />
-        </div>
-
-        <TextField
-          label="Published"
-          type="datetime-local"
-          value={values.publishedAt}
-          onChange={(e) => set('publishedAt', e.target.value)}
-          error={errors.publishedAt}
-          hint={errors.publishedAt ? undefined : editing ? 'Left as it is, the video keeps its date.' : 'Left empty, now.'}
-        />
-
-        <div className="card-actions justify-end">
-          <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
-            {save.isPending ? (
-              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-            ) : editing ? (
-              <Save aria-hidden="true" className="size-4" />
-            ) : (
-              <CirclePlus aria-hidden="true" className="size-4" />
+    <DeskFormCard heading={editing ? 'Edit video' : 'Add video'} onCancel={editing ? onDoneEditing : undefined} formRef={formRef} onSubmit={onSubmit}>
+      {taken ? (
+        <div ref={takenRef} role="alert" aria-labelledby={`${id}-taken`} className="alert alert-warning flex flex-col items-start gap-3">
+          <p id={`${id}-taken`} className="font-semibold break-words">
+            {taken.message}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/watch/${taken.video.id}`} className="btn btn-sm">
+              Open “{taken.video.title}”
+            </Link>
+            {taken.video.id === editing?.id ? null : (
+              <button type="button" className="btn btn-sm btn-primary" onClick={() => onEdit(taken.video)}>
+                <PenLine aria-hidden="true" className="size-4" />
+                Edit “{taken.video.title}”
+              </button>
             )}
-            {editing ? 'Update' : 'Add video'}
-          </button>
+          </div>
         </div>
-      </form>
-    </section>
+      ) : null}
+
+      <TextField
+        label="YouTube link"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://youtu.be/…"
+        value={values.url}
+        onChange={(e) => set('url', e.target.value)}
+        error={errors.url}
+        aria-required="true"
+        hint={
+          errors.url
+            ? undefined
+            : link
+              ? link.isShort
+                ? `A short (${link.youtubeId}).`
+                : `A video (${link.youtubeId}). A /shorts/ link makes it a short.`
+              : 'A watch?v=, youtu.be/, /shorts/, /live/ or /embed/ link, or the 11-character video id.'
+        }
+      />
+
+      <TextField label="Title" value={values.title} onChange={(e) => set('title', e.target.value)} error={errors.title} aria-required="true" autoComplete="off" />
+
+      <TextAreaField label="Description" rows={4} value={values.description} onChange={(e) => set('description', e.target.value)} error={errors.description} />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <CategoryField value={values.category} onChange={(category) => set('category', category)} error={errors.category} />
+        <TextField
+          label="Duration"
+          autoComplete="off"
+          placeholder="12:34"
+          value={values.duration}
+          onChange={(e) => set('duration', e.target.value)}
+          error={errors.duration}
+          aria-required="true"
+          hint={errors.duration ? undefined : 'As YouTube shows it: 12:34, or 1:02:03.'}
+        />
+      </div>
+
+      <TextField
+        label="Published"
+        type="datetime-local"
+        value={values.publishedAt}
+        onChange={(e) => set('publishedAt', e.target.value)}
+        error={errors.publishedAt}
+        hint={errors.publishedAt ? undefined : editing ? 'Left as it is, the video keeps its date.' : 'Left empty, now.'}
+      />
+
+      <div className="card-actions justify-end">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || !online}>
+          {save.isPending ? (
+            <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+          ) : editing ? (
+            <Save aria-hidden="true" className="size-4" />
+          ) : (
+            <CirclePlus aria-hidden="true" className="size-4" />
+          )}
+          {editing ? 'Update' : 'Add video'}
+        </button>
+      </div>
+    </DeskFormCard>
   );
 }
