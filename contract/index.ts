@@ -11,3 +11,5 @@ export * from './devotional-desk';
 export * from './comment-moderation';
 export * from './video-desk';
 export * from './live-desk';
+export * from './account';
+export * from './newsletter-sends';

@@ -84,6 +84,8 @@ export const createBlogPostInputSchema = z
     status: z._default(postStatusSchema, 'published'),
     /** When readers may see it (a future instant schedules it); now when absent. */
     publishedAt: z.optional(publishedAtSchema),
+    /** "Email subscribers when published": sent as a newsletter once readers may see it (docs/product.md#newsletter). */
+    emailSubscribers: z.optional(z.boolean()),
   })
   .check(z.refine(hasItsUrlIfExternal, EXTERNAL_NEEDS_URL), z.refine(hasAltIfCover, COVER_NEEDS_ALT));
 export type CreateBlogPostInput = z.input<typeof createBlogPostInputSchema>;
@@ -129,6 +131,8 @@ const editorFields = {
   version: z.number(),
   updatedAt: z.nullable(z.string()),
   updatedBy: editorNameSchema,
+  /** Marked "Email subscribers when published" and not sent yet. */
+  emailSubscribers: z.optional(z.boolean()),
 };
 
 /** A post as the desk reads it: the post, its state, its version, and its last save. */
