@@ -15,13 +15,14 @@ import { sameOriginWrites } from './middleware/same-origin';
 import { serverRender } from './middleware/server-render';
 import { sessionMiddleware } from './middleware/session';
 import { staticPwa } from './middleware/static-pwa';
+import { accountPages, accountRoutes } from './modules/account/account.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { bookmarkRoutes } from './modules/bookmarks/bookmarks.routes';
 import { commentRoutes } from './modules/comments/comments.routes';
 import { devotionalRoutes } from './modules/devotionals/devotionals.routes';
 import { feedRoutes } from './modules/feeds/feeds.routes';
 import { liveRoutes } from './modules/live/live.routes';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { newsletterPages, newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { editorActivity } from './middleware/editor-activity';
 import { objectRoutes, publicObjectRoutes, UPLOAD_PATH } from './modules/objects/objects.routes';
@@ -65,6 +66,7 @@ export function createApp(rawDeps: AppDeps): Koa {
     liveRoutes(services.live, deps.events, services.users.isEditorNow),
     newsletterRoutes(services),
     activityRoutes(services),
+    accountRoutes(services),
   ]) {
     api.use(routes.routes(), routes.allowedMethods({ throw: false }));
   }
@@ -132,6 +134,9 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(api.allowedMethods({ throw: false }));
   app.use(publicObjectRoutes(services.objects).routes());
   app.use(feedRoutes(services.feeds, config.publicUrl).routes());
+  // Where mailed links land: server pages that need no JavaScript (api/lib/server-page.ts).
+  app.use(newsletterPages(services, config).routes());
+  app.use(accountPages(services, config).routes());
   app.use(serverRender({ distDir: config.distDir, publicUrl: config.publicUrl }));
   app.use(staticPwa(config.distDir));
   return app;

@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps';
+import { accountService } from './modules/account/account.service';
 import { activityService } from './modules/activity/activity.service';
 import { blogService } from './modules/blog/blog.service';
 import { bookmarksService } from './modules/bookmarks/bookmarks.service';
@@ -28,6 +29,7 @@ export function createServices({ db, config, events }: AppDeps) {
   const blog = blogService(db, objects);
   const videos = videosService(db, search);
   return {
+    account: accountService(db, config),
     activity: activityService(db),
     blog,
     bookmarks: bookmarksService(db, folders, content),

@@ -11,3 +11,13 @@ export const SITE_DOCUMENTS = {
 } as const;
 
 export const SITE_DOCUMENT_PATHS: readonly string[] = Object.values(SITE_DOCUMENTS);
+
+/**
+ * Pages a mailed link opens, which the server writes itself (api/lib/server-page.ts): they work
+ * without JavaScript, so the service worker leaves them to the network like the documents.
+ */
+export const MAIL_LINK_PAGES = {
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  confirmEmail: '/confirm-email',
+} as const;

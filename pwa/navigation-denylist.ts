@@ -1,4 +1,4 @@
-import { SITE_DOCUMENT_PATHS } from '#contract/documents';
+import { MAIL_LINK_PAGES, SITE_DOCUMENT_PATHS } from '#contract/documents';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -11,5 +11,5 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/api(\/|$)/,
   /^\/objects\//,
-  ...SITE_DOCUMENT_PATHS.map((path) => new RegExp(`^${escapeRegExp(path)}/?(\\?|$)`, 'i')),
+  ...[...SITE_DOCUMENT_PATHS, ...Object.values(MAIL_LINK_PAGES)].map((path) => new RegExp(`^${escapeRegExp(path)}/?(\\?|$)`, 'i')),
 ];

@@ -4,6 +4,8 @@ import { requireEditor } from '#api/middleware/auth';
 import { route } from '#api/middleware/route';
 import type { UsersService } from '../users/users.service';
 import type { NewsletterService } from './newsletter.service';
+import type { AppConfig } from '#api/config';
+import type { Services } from '#api/services';
 
 export function newsletterRoutes({ newsletter: service, users }: { newsletter: NewsletterService; users: UsersService }): Router {
   const router = new Router();
@@ -32,4 +34,9 @@ export function newsletterRoutes({ newsletter: service, users }: { newsletter: N
     }),
   );
   return router;
+}
+
+/** The pages a newsletter mail's links open (contract/documents.ts, MAIL_LINK_PAGES; api/lib/server-page.ts). */
+export function newsletterPages(_services: Services, _config: AppConfig): Router {
+  return new Router();
 }
