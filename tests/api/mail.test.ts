@@ -4,54 +4,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { loadConfig, parseSmtpUrl, type MailConfig } from '#api/config';
 import { createDb, type Db } from '#api/db';
 import { mailRepo, type QueuedMail } from '#api/modules/mail/mail.repo';
 import { queueMail, startMailSender, type MailSender, type MailSenderOptions } from '#api/modules/mail/mail.service';
 import { startServer } from '#api/server';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { freePort, sleep } from '../support/server-process';
+import { startSmtp, type Smtp } from '../support/smtp-sink';
 import { createTestDatabase, databaseUrlOf, type TestDatabase } from '../support/test-db';
 
 const FROM = '"context is key" <no-reply@mail-test.localhost>';
-
-interface Smtp {
-  url: string;
-  received: ParsedMail[];
-  /** DATA commands answered, accepted or not. */
-  calls: () => number;
-  close: () => Promise<void>;
-}
-
-/** An SMTP server on loopback. `answer(n)` gives the reply code for the n-th message (default 250); `delayMs` holds each before answering. */
-async function startSmtp(opts: { answer?: (n: number) => number; delayMs?: number } = {}): Promise<Smtp> {
-  const received: ParsedMail[] = [];
-  let calls = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, _session, callback) {
-      const n = (calls += 1);
-      const code = opts.answer?.(n) ?? 250;
-      simpleParser(stream).then(
-        async (parsed) => {
-          if (opts.delayMs) await sleep(opts.delayMs);
-          if (code >= 400) return callback(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
-          received.push(parsed);
-          callback();
-        },
-        (err: Error) => callback(err),
-      );
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, received, calls: () => calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 8_000): Promise<T> {
   const deadline = performance.now() + timeoutMs;

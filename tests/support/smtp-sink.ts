@@ -1,0 +1,41 @@
+// A real SMTP server on loopback for the tests (smtp-server on 127.0.0.1, a random port) whose
+// mail mailparser reads back: no mock of the mail path.
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { sleep } from './server-process';
+
+export interface Smtp {
+  url: string;
+  received: ParsedMail[];
+  /** DATA commands answered, accepted or not. */
+  calls: () => number;
+  close: () => Promise<void>;
+}
+
+/** An SMTP server on loopback. `answer(n)` gives the reply code for the n-th message (default 250); `delayMs` holds each before answering. */
+export async function startSmtp(opts: { answer?: (n: number) => number; delayMs?: number } = {}): Promise<Smtp> {
+  const received: ParsedMail[] = [];
+  let calls = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    logger: false,
+    disableReverseLookup: true,
+    onData(stream, _session, callback) {
+      const n = (calls += 1);
+      const code = opts.answer?.(n) ?? 250;
+      simpleParser(stream).then(
+        async (parsed) => {
+          if (opts.delayMs) await sleep(opts.delayMs);
+          if (code >= 400) return callback(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
+          received.push(parsed);
+          callback();
+        },
+        (err: Error) => callback(err),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.server.address() as AddressInfo).port;
+  return { url: `smtp://127.0.0.1:${port}`, received, calls: () => calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
