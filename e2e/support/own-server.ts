@@ -27,7 +27,7 @@ export interface OwnServer {
  * uploads folder under `dir`, and room for the journeys' many sign-ins. The editor is an account
  * (addEditorAccount), not a setting.
  */
-export function e2eServerConfig(dir: string, distDir: string) {
+export function e2eServerConfig(dir: string, distDir: string, env: Record<string, string> = {}) {
   return loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -40,6 +40,9 @@ export function e2eServerConfig(dir: string, distDir: string) {
     USER_WRITE_RATE_LIMIT: '100000',
     UPLOAD_DIR: path.join(dir, 'uploads'),
     DIST_DIR: distDir,
+    // Mail as .eml files in the test's folder unless `env` names an SMTP server (SMTP_URL).
+    MAIL_DIR: path.join(dir, 'mail'),
+    ...env,
   });
 }
 
@@ -56,14 +59,17 @@ export async function addEditorAccount(db: Db, username = 'editor'): Promise<voi
   await rolesService(db).grantEditor(username);
 }
 
-/** Starts the real server on 127.0.0.1 over a fresh seeded SQLite file, serving a copy of dist/. */
-export async function startOwnServer(): Promise<OwnServer> {
+/**
+ * Starts the real server on 127.0.0.1 over a fresh seeded SQLite file, serving a copy of dist/.
+ * `env`: settings of its own, such as SMTP_URL for a loopback SMTP sink (tests/support/smtp-sink.ts).
+ */
+export async function startOwnServer(env: Record<string, string> = {}): Promise<OwnServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-e2e-own-'));
   const distDir = path.join(dir, 'dist');
   let running: RunningServer;
   try {
     await copyOfDist(distDir);
-    running = await startServer(e2eServerConfig(dir, distDir), { seed: seedIfEmpty });
+    running = await startServer(e2eServerConfig(dir, distDir, env), { seed: seedIfEmpty });
     await addEditorAccount(running.db);
   } catch (err) {
     fs.rmSync(dir, { recursive: true, force: true });
