@@ -277,6 +277,17 @@ describe('the sender', () => {
     expect(performance.now() - started).toBeGreaterThan(1_500);
   });
 
+  test('a newsletter-sized queue reuses a few pooled connections, with at most `concurrency` messages in flight', async () => {
+    const smtp = await startSmtp({ delayMs: 100 });
+    cleanups.push(smtp.close);
+    for (let n = 0; n < 24; n += 1) await queueMail(db, message(n));
+    sender(mailConfig(smtp), { concurrency: 3 });
+    await waitFor('all sent', async () => (await rows()).every((m: QueuedMail) => m.status === 'sent'));
+    expect(smtp.maxInFlight()).toBe(3);
+    expect(smtp.connections()).toBeLessThanOrEqual(3);
+    expect((await rows()).map((m) => m.attempts)).toEqual(Array.from({ length: 24 }, () => 1));
+  });
+
   test('stop waits for the message in flight and records it', async () => {
     const smtp = await startSmtp({ delayMs: 300 });
     cleanups.push(smtp.close);

@@ -10,6 +10,10 @@ export interface Smtp {
   received: ParsedMail[];
   /** DATA commands answered, accepted or not. */
   calls: () => number;
+  /** SMTP connections opened so far. */
+  connections: () => number;
+  /** The most messages that were ever being received at once. */
+  maxInFlight: () => number;
   close: () => Promise<void>;
 }
 
@@ -17,25 +21,44 @@ export interface Smtp {
 export async function startSmtp(opts: { answer?: (n: number) => number; delayMs?: number } = {}): Promise<Smtp> {
   const received: ParsedMail[] = [];
   let calls = 0;
+  let connections = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const server = new SMTPServer({
     authOptional: true,
     logger: false,
     disableReverseLookup: true,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onData(stream, _session, callback) {
       const n = (calls += 1);
       const code = opts.answer?.(n) ?? 250;
+      maxInFlight = Math.max(maxInFlight, (inFlight += 1));
+      const answer = (err?: Error) => {
+        inFlight -= 1;
+        callback(err ?? null);
+      };
       simpleParser(stream).then(
         async (parsed) => {
           if (opts.delayMs) await sleep(opts.delayMs);
-          if (code >= 400) return callback(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
+          if (code >= 400) return answer(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
           received.push(parsed);
-          callback();
+          answer();
         },
-        (err: Error) => callback(err),
+        (err: Error) => answer(err),
       );
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, received, calls: () => calls, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    calls: () => calls,
+    connections: () => connections,
+    maxInFlight: () => maxInFlight,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

@@ -25,6 +25,17 @@ export interface MailSenderOptions {
   retryMaxMs?: number;
   /** A message that still fails this long after it was queued is given up. */
   giveUpAfterMs?: number;
+  /** Messages in flight at once (SMTP connections of the pool); default `concurrencyFor(rate)`. */
+  concurrency?: number;
+}
+
+/**
+ * How many messages may be in flight at once: one per 5 a second the rate allows, 1 to 4. Enough
+ * that a slow SMTP server's round trips do not hold a newsletter below the rate, and few enough
+ * that a crash can send only those few twice (docs/decisions/016-outgoing-mail.md).
+ */
+export function concurrencyFor(ratePerSecond: number): number {
+  return Math.max(1, Math.min(4, Math.ceil(ratePerSecond / 5)));
 }
 
 /** Network errors nodemailer reports without an SMTP reply: the server may answer later. */
@@ -60,12 +71,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * The one sender of the queue (docs/decisions/016-outgoing-mail.md). Every process runs one; the
  * one holding the 'mail-sender' lease sends. It looks every `pollMs`, and at once when this process
  * queues a message. Each message is claimed right before it is sent and marked right after, so a
- * crash can send at most the message in flight twice; a claim older than `stuckAfterMs` is taken
- * over. At most MAIL_RATE_PER_SECOND messages start a second. `stop()` lets the message in flight
- * finish, then hands the lease back.
+ * crash can send at most the messages in flight (`concurrency`) twice; a claim older than
+ * `stuckAfterMs` is taken over. At most MAIL_RATE_PER_SECOND messages start a second. `stop()`
+ * lets the messages in flight finish, then hands the lease back.
  */
 export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'>, opts: MailSenderOptions = {}) {
-  const transport = opts.transport ?? createMailTransport(config.mail);
+  const concurrency = opts.concurrency ?? concurrencyFor(config.mail.ratePerSecond);
+  const transport = opts.transport ?? createMailTransport(config.mail, { connections: concurrency });
   const leases = jobLeases(db, opts.holder ?? PROCESS_HOLDER);
   const repo = mailRepo(db);
   const now = opts.now ?? Date.now;
@@ -75,7 +87,8 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'>, opts: M
   const retryMaxMs = opts.retryMaxMs ?? 60 * 60_000;
   const giveUpAfterMs = opts.giveUpAfterMs ?? 24 * 60 * 60_000;
   const spacingMs = 1000 / config.mail.ratePerSecond;
-  let lastStart = -Infinity;
+  /** When the next message may start (performance.now()): each start takes the next slot. */
+  let nextStart = -Infinity;
   let stopping = false;
   let running: Promise<void> | null = null;
   let again = false;
@@ -102,19 +115,48 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'>, opts: M
     }
   }
 
+  /** Waits for the next start the rate allows, and takes it. */
+  async function startSlot(): Promise<void> {
+    const slot = Math.max(nextStart, performance.now());
+    nextStart = slot + spacingMs;
+    const wait = slot - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+
+  /**
+   * Sends what is due, `concurrency` messages at a time, while this process holds the lease. An
+   * idle queue (the usual case) costs each process one read a poll, not a lease write. The lease
+   * is taken once and renewed every third of its length (one renewal at a time), so a busy queue
+   * costs no lease write per message; a sender that cannot renew it stops at once.
+   */
   async function drain() {
-    while (!stopping) {
-      const wait = lastStart + spacingMs - performance.now();
-      if (wait > 0) await sleep(wait);
-      // An idle queue (the usual case) costs each process one read a poll, not a lease write.
-      if (stopping || !(await repo.anyDue(now(), now() - stuckAfterMs))) return;
-      if (!(await leases.take(MAIL_SENDER_JOB, leaseMs))) return;
-      const at = now();
-      const mail = await repo.claimNext(at, at - stuckAfterMs);
-      if (!mail) return;
-      lastStart = performance.now();
-      await deliver(mail);
-    }
+    if (stopping || !(await repo.anyDue(now(), now() - stuckAfterMs))) return;
+    if (!(await leases.take(MAIL_SENDER_JOB, leaseMs))) return;
+    let renewedAt = performance.now();
+    let renewal: Promise<boolean> | null = null;
+    let held = true;
+    const stillHeld = async () => {
+      if (performance.now() - renewedAt >= leaseMs / 3) {
+        renewal ??= leases.take(MAIL_SENDER_JOB, leaseMs).then((ok) => {
+          renewedAt = performance.now();
+          renewal = null;
+          return ok;
+        });
+        held = await renewal;
+      }
+      return held;
+    };
+    const lane = async () => {
+      while (!stopping) {
+        await startSlot();
+        if (stopping || !(await stillHeld())) return;
+        const at = now();
+        const mail = await repo.claimNext(at, at - stuckAfterMs);
+        if (!mail) return;
+        await deliver(mail);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, lane));
   }
 
   function tick(): Promise<void> {
