@@ -75,14 +75,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `stuckAfterMs` is taken over. At most MAIL_RATE_PER_SECOND messages start a second. `stop()`
  * lets the messages in flight finish, then hands the lease back.
  */
-export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'>, opts: MailSenderOptions = {}) {
+export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'> & Partial<Pick<AppConfig, 'jobLeaseMs'>>, opts: MailSenderOptions = {}) {
   const concurrency = opts.concurrency ?? concurrencyFor(config.mail.ratePerSecond);
   const transport = opts.transport ?? createMailTransport(config.mail, { connections: concurrency });
   const leases = jobLeases(db, opts.holder ?? PROCESS_HOLDER);
   const repo = mailRepo(db);
   const now = opts.now ?? Date.now;
-  const leaseMs = opts.leaseMs ?? 60_000;
-  const stuckAfterMs = opts.stuckAfterMs ?? 2 * 60_000;
+  // A minute, or JOB_LEASE_MS when shorter (tests that kill a server shorten it); a claim is
+  // stuck after two leases, far longer than one send may last (mail.transport.ts).
+  const leaseMs = opts.leaseMs ?? Math.min(60_000, config.jobLeaseMs ?? 60_000);
+  const stuckAfterMs = opts.stuckAfterMs ?? 2 * leaseMs;
   const retryBaseMs = opts.retryBaseMs ?? 60_000;
   const retryMaxMs = opts.retryMaxMs ?? 60 * 60_000;
   const giveUpAfterMs = opts.giveUpAfterMs ?? 24 * 60 * 60_000;
