@@ -16,6 +16,7 @@ import { apiThroughput } from './sections/api-throughput';
 import { bundle } from './sections/bundle';
 import { desk } from './sections/desk';
 import { lighthouseSection } from './sections/lighthouse';
+import { mail } from './sections/mail';
 import { liveEvents } from './sections/live-events';
 import { memory } from './sections/memory';
 import { offline } from './sections/offline';
@@ -27,7 +28,7 @@ import { search } from './sections/search';
 import { serverRender } from './sections/server-render';
 import { signInLimits } from './sections/sign-in-limits';
 
-const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, desk, signInLimits, liveEvents, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
+const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, desk, signInLimits, liveEvents, mail, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
