@@ -113,7 +113,7 @@ export function createApp(rawDeps: AppDeps): Koa {
   // Before the session: a public answer is stored without any session lookup.
   app.use(cache.fill);
   app.use(sessionMiddleware(app, db, { httpsOrigin: config.publicUrl?.startsWith('https:') ?? false }));
-  app.use(sameOriginWrites([UPLOAD_PATH]));
+  app.use(sameOriginWrites([UPLOAD_PATH, /^\/newsletter\/unsubscribe\/?$/])); // the file upload; RFC 8058's form-encoded one-click unsubscribe
   app.use(
     decodingErrorsAsBadRequest(
       bodyParser({

@@ -6,6 +6,7 @@ import { createEventBus, type EventBus } from './lib/event-bus';
 import { jobLeases } from './lib/job-lease';
 import { purgeOldIdempotencyKeys } from './middleware/idempotency';
 import { startMailSender } from './modules/mail/mail.service';
+import { NEWSLETTER_FORGET_JOB, newsletterService, startNewsletterJob } from './modules/newsletter/newsletter.service';
 import { purgeExpiredSessions } from './middleware/session';
 import { objectsService, UPLOAD_SWEEP_JOB } from './modules/objects/objects.service';
 
@@ -64,6 +65,7 @@ function startHousekeeping(db: Db, config: AppConfig) {
         return `${swept.tickets} expired tickets and ${swept.objects} unused uploads deleted`;
       },
     },
+    { name: NEWSLETTER_FORGET_JOB, run: async () => `${await newsletterService(db, config).forgetUnconfirmed()} unconfirmed newsletter addresses forgotten` },
   ];
   const tick = async () => {
     for (const job of jobs) {
@@ -102,6 +104,8 @@ export async function startServer(config: AppConfig = loadConfig(), opts: StartO
   await housekeeping.started;
   // Outgoing mail, under its own lease (docs/decisions/016-outgoing-mail.md).
   const mailSender = startMailSender(db, config);
+  // Posts marked "Email subscribers when published", sent once readers may see them (docs/decisions/017-newsletter-double-opt-in.md).
+  const newsletterJob = startNewsletterJob(db, config);
 
   const events = createEventBus(config.database, db);
   await events.ready;
@@ -131,6 +135,7 @@ export async function startServer(config: AppConfig = loadConfig(), opts: StartO
       });
       await events.close();
       // The message in flight is finished and marked before the database closes.
+      await newsletterJob.stop();
       await mailSender.stop();
       await housekeeping.stop();
       await db.destroy();

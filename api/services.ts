@@ -38,7 +38,7 @@ export function createServices({ db, config, events }: AppDeps) {
     feeds: feedsService(blog, videos),
     folders,
     live: liveService(db, events),
-    newsletter: newsletterService(db),
+    newsletter: newsletterService(db, config),
     objects,
     progress: progressService(db, content),
     search,

@@ -103,7 +103,10 @@ describe('unknown routes', () => {
 });
 
 describe('GET /api/newsletter/subscribers (the editor\'s desk)', () => {
-  /** Three addresses with known dates (one that a spreadsheet would read as a formula), so each test knows its rows. */
+  /**
+   * Three confirmed addresses with known dates (one that a spreadsheet would read as a formula), so
+   * each test knows its rows, and one never confirmed, which is nobody's subscriber yet.
+   */
   async function subscribed() {
     const tag = uniqueName('s').toLowerCase();
     const rows = [
@@ -111,9 +114,11 @@ describe('GET /api/newsletter/subscribers (the editor\'s desk)', () => {
       { email: `${tag}-new@example.com`, created_at: '2026-03-01T08:00:00.000Z' },
       { email: `=cmd-${tag}@example.com`, created_at: '2026-02-01T08:00:00.000Z' },
     ];
-    await app.db('newsletter_subscriptions').insert(rows);
+    await app.db('newsletter_subscriptions').insert(rows.map((row) => ({ ...row, confirmed_at: row.created_at })));
+    await app.db('newsletter_subscriptions').insert({ email: `${tag}-pending@example.com`, created_at: '2026-03-02T08:00:00.000Z', confirm_sent_at: '2026-03-02T08:00:00.000Z' });
     return rows;
   }
+  const confirmedCount = async () => Number((await app.db('newsletter_subscriptions').whereNotNull('confirmed_at').count({ n: '*' }).first())?.n);
 
   async function editorClient() {
     const client = app.client();
@@ -133,13 +138,14 @@ describe('GET /api/newsletter/subscribers (the editor\'s desk)', () => {
     expect(refused.body).toEqual({ message: 'Only editors can see the subscribers.' });
   });
 
-  test('as an editor, then the count and every address, newest first, never cached', async () => {
+  test('as an editor, then the count and every confirmed address, newest first, never cached; a pending one is not listed', async () => {
     const mine = await subscribed();
     const editor = await editorClient();
     const res = await editor.get('/api/newsletter/subscribers');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const total = Number((await app.db('newsletter_subscriptions').count({ n: '*' }).first())?.n);
+    const total = await confirmedCount();
+    expect(res.body.subscribers.some((s: { email: string }) => s.email.endsWith('-pending@example.com'))).toBe(false);
     expect(res.body.count).toBe(total);
     expect(res.body.subscribers).toHaveLength(total);
     const times = res.body.subscribers.map((s: { subscribedAt: string }) => Date.parse(s.subscribedAt));

@@ -64,6 +64,8 @@ export interface EditorPostRow extends BlogPostRow {
   updated_at: unknown;
   updated_by: unknown;
   updated_by_username: string | null;
+  /** "Email subscribers when published", not sent yet (migration 014). */
+  email_subscribers?: unknown;
 }
 
 /** A row of blog_post_versions, with who saved it. */
@@ -100,6 +102,7 @@ export function toEditorPost(row: EditorPostRow, now: string): EditorPost {
     version: toNumber(row.version),
     updatedAt: row.updated_at === null || row.updated_at === undefined ? null : toIso(row.updated_at),
     updatedBy: editorName(row.updated_by, row.updated_by_username),
+    emailSubscribers: toBool(row.email_subscribers),
   };
 }
 

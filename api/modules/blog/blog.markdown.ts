@@ -1,4 +1,4 @@
-import { lexer, walkTokens } from 'marked';
+import { lexer, Marked, walkTokens, type Token } from 'marked';
 import TurndownService from 'turndown';
 import { badRequest } from '#api/errors';
 
@@ -251,4 +251,78 @@ export function excerptFromMarkdown(markdown: string, max = EXCERPT_LENGTH): str
     if (text) return truncateText(text, max);
   }
   return null;
+}
+
+/** How a post rendered outside the site (a newsletter mail) is styled: an inline `style` per tag. */
+export type HtmlStyles = Partial<Record<'p' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6' | 'a' | 'img' | 'ul' | 'ol' | 'li' | 'blockquote' | 'pre' | 'code' | 'hr' | 'table' | 'th' | 'td', string>>;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+/** `href` with its character references decoded, as a browser reads the attribute. */
+const decodeReferences = (href: string) =>
+  href
+    .replace(/&#x([0-9a-f]+);?/gi, (_m, hex: string) => String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)))
+    .replace(/&#(\d+);?/g, (_m, dec: string) => String.fromCodePoint(Math.min(Number(dec), 0x10ffff)))
+    .replace(/&colon;/gi, ':')
+    .replace(/&(tab|newline);/gi, '');
+
+/**
+ * An address made absolute against `origin` (a mail is read far from the site), with an allowed
+ * protocol; null otherwise. A picture of this site must be one of its uploads (`/objects/…`), as
+ * the reader's renderer requires (pwa/features/blog/components/markdown.ts).
+ */
+function absoluteUrl(href: string, origin: string, protocols: ReadonlySet<string>, picture: boolean): string | null {
+  let url: URL;
+  try {
+    url = new URL(decodeReferences(href).trim(), `${origin}/`);
+  } catch {
+    return null;
+  }
+  if (!protocols.has(url.protocol)) return null;
+  if (picture && url.origin === new URL(origin).origin && !url.pathname.startsWith('/objects/')) return null;
+  url.username = '';
+  url.password = '';
+  return url.href;
+}
+
+/**
+ * A post's Markdown as HTML for a mail (docs/decisions/017-newsletter-double-opt-in.md), the
+ * reader's renderer's rules on the server: raw HTML is written out as text, links keep http(s) or
+ * mailto addresses and pictures http(s) ones, every address made absolute against `origin`; an
+ * unsafe link shows as its text, an unsafe picture as its alt text. Every element marked writes
+ * gets its inline style from `styles` (mail clients drop style sheets). No element of the text
+ * survives as markup, so nothing in it can run.
+ */
+export function markdownToHtml(markdown: string, { origin, styles = {} }: { origin: string; styles?: HtmlStyles }): string {
+  const style = (tag: keyof HtmlStyles) => (styles[tag] ? ` style="${escapeHtml(styles[tag])}"` : '');
+  const marked = new Marked({
+    gfm: true,
+    // The mail's heading is the post title, so a '#' heading in the body becomes an <h2>.
+    walkTokens(token: Token) {
+      if (token.type === 'heading' && token.depth === 1) token.depth = 2;
+    },
+    renderer: {
+      html({ text }) {
+        return escapeHtml(text);
+      },
+      link(token) {
+        const href = absoluteUrl(token.href, origin, LINK_PROTOCOLS, false);
+        const text = this.parser.parseInline(token.tokens);
+        return href ? `<a href="${escapeHtml(href)}"${style('a')}>${text}</a>` : text;
+      },
+      image(token) {
+        const src = absoluteUrl(token.href, origin, IMAGE_PROTOCOLS, true);
+        return src ? `<img src="${escapeHtml(src)}" alt="${escapeHtml(token.text)}"${style('img')}>` : escapeHtml(token.text);
+      },
+    },
+  });
+  let html: string;
+  try {
+    html = marked.parse(markdown, { async: false });
+  } catch (err) {
+    if (err instanceof RangeError) throw badRequest('The text is nested too deeply (quotes or lists inside each other) to be shown. Please simplify it.');
+    throw err;
+  }
+  // The only tags here are marked's own (the text's were escaped above): each gets its style.
+  return html.replace(/<(p|h[2-6]|ul|ol|li|blockquote|pre|code|hr|table|th|td)(?=[\s>/])/g, (tag, name: keyof HtmlStyles) => `${tag}${style(name)}`);
 }

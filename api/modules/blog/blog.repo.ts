@@ -28,6 +28,8 @@ export interface NewBlogPostRow {
   status: PostStatus;
   updated_at: string;
   updated_by: number;
+  /** "Email subscribers when published" (migration 014); an edit that does not say keeps it. */
+  email_subscribers?: boolean;
 }
 
 /** What a save changes (an edit or a restore): the post's fields as written, and who saved it when. */
@@ -48,7 +50,7 @@ export interface ListOptions {
 export const VERSIONS_KEPT = 20;
 
 /** The desk's columns: the post and its state, and who saved it last. */
-const EDITOR_POST_COLUMNS = [...BLOG_SUMMARY_COLUMNS.map((c) => `p.${c}`), 'p.content', 'p.status', 'p.version', 'p.updated_at', 'p.updated_by', 'u.username as updated_by_username'];
+const EDITOR_POST_COLUMNS = [...BLOG_SUMMARY_COLUMNS.map((c) => `p.${c}`), 'p.content', 'p.status', 'p.version', 'p.updated_at', 'p.updated_by', 'u.username as updated_by_username', 'p.email_subscribers'];
 
 /**
  * What readers may see: published, from its publication instant on. Drafts and scheduled posts

@@ -5,12 +5,26 @@ import type { Db } from '#api/db';
 import { AppError, badRequest, constraintKind, notFound } from '#api/errors';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
 import { tokenize } from '#api/lib/full-text';
+import { notifyPostsDue } from '#api/lib/posts-due';
+import { afterCommit } from '#api/lib/request-transaction';
 import { objectIdFromUrl, objectIdsIn, type ObjectsService } from '../objects/objects.service';
 import { excerptFromMarkdown, htmlToMarkdown, markdownImages, sanitizeMarkdown } from './blog.markdown';
 import { toBlogPost, toBlogPostSummary, toEditorPost, toPostVersion, toPostVersionSummary } from './blog.mapper';
 import { blogRepo, type BlogQueries, type PostEdit } from './blog.repo';
 
+// A post's Markdown as HTML outside the site (a newsletter mail): the same rules as the reader's renderer.
+export { markdownToHtml, type HtmlStyles } from './blog.markdown';
+
 const ARTICLE_NOT_FOUND = 'Article not found';
+
+/**
+ * A saved post marked "Email subscribers when published" that readers may see now is sent at once:
+ * the newsletter's job is woken once the save has committed (docs/decisions/017-newsletter-double-opt-in.md).
+ */
+function sendIfDue(post: EditorPost): EditorPost {
+  if (post.emailSubscribers && post.status === 'published') afterCommit(notifyPostsDue);
+  return post;
+}
 
 /** The ISO instant of an import's `publishedAt` (a date alone means midnight UTC), or now. */
 function publishedAtOf(value: string | undefined): string {
@@ -131,9 +145,10 @@ export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }:
     substackUrl: string | null,
     status: 'draft' | 'published',
     pictures: Pictures = { cover: NO_COVER, required: [] },
+    emailSubscribers = false,
   ): Promise<EditorPost> {
     const at = now();
-    return repo.transaction(async (tx) => {
+    const post = await repo.transaction(async (tx) => {
       const id = await tx.insert({
         ...writtenFields(data, content, substackUrl, pictures.cover),
         published_at: publishedAt,
@@ -141,11 +156,13 @@ export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }:
         status,
         updated_at: at,
         updated_by: authorId,
+        email_subscribers: emailSubscribers,
       });
       await tx.saveVersion(id, authorId, at);
       await keepPictures(tx, id, pictures.required);
       return loadPost(tx, id);
     });
+    return sendIfDue(post);
   }
 
   return {
@@ -213,7 +230,7 @@ export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }:
     async create(authorId: number, data: NewBlogPost, origin: string): Promise<EditorPost> {
       const content = sanitizeMarkdown(data.content);
       const pictures = await picturesOf({ url: data.coverImageUrl || null, alt: data.coverImageAlt ?? null }, content, origin);
-      return insertPost(authorId, data, content, publishedAtOf(data.publishedAt), data.substackUrl || null, data.status, pictures);
+      return insertPost(authorId, data, content, publishedAtOf(data.publishedAt), data.substackUrl || null, data.status, pictures, data.emailSubscribers ?? false);
     },
 
     /** A Substack post: its HTML becomes safe Markdown; it keeps its own publication date. */
@@ -242,7 +259,7 @@ export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }:
         cover = { url: before.cover_image_url ?? null, alt: before.cover_image_alt ?? null };
       }
       const pictures = await picturesOf(cover, content, origin);
-      return repo.transaction(async (tx) => {
+      const saved = await repo.transaction(async (tx) => {
         const current = await tx.findForEditor(id);
         if (!current) throw notFound(ARTICLE_NOT_FOUND);
         if (toNumber(current.version) !== data.version) throw changedSince(toEditorPost(current, at));
@@ -257,6 +274,8 @@ export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }:
           status: data.status,
           updated_at: at,
           updated_by: editorId,
+          // Kept unless the edit says (a client that does not know the field).
+          ...(data.emailSubscribers === undefined ? {} : { email_subscribers: data.emailSubscribers }),
         };
         // Another save between the read and this write (PostgreSQL, two editors at once) leaves it unchanged.
         if ((await tx.updateFromVersion(id, data.version, edit)) === 0) throw changedSince(await loadPost(tx, id));
@@ -264,6 +283,7 @@ export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }:
         await keepPictures(tx, id, pictures.required);
         return loadPost(tx, id);
       });
+      return sendIfDue(saved);
     },
 
     /** The last saved versions of a post, newest first. */
