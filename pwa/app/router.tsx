@@ -47,6 +47,8 @@ export const routes: RouteObject[] = [
           page('saved', () => import('./routes/saved')),
           // What other apps share with the installed app (the manifest's share_target).
           page('share', () => import('./routes/share')),
+          // A forgotten password (docs/product.md#the-readers-account): asking for a link, and where it leads.
+          page('reset-password', () => import('./routes/reset-password')),
           page('*', () => import('./routes/not-found')),
         ],
       },

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { AuthDialog } from '#pwa/features/auth';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -7,8 +7,12 @@ import { OutboxNotices } from './outbox-notices';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
+/** Pages where the sign-in dialog does not open by itself: a forgotten password's reader is on their way to signing in. */
+const NO_WELCOME = new Set(['/reset-password']);
+
 /** Every page: skip link, sticky header, the route's content, footer, and the auth dialog. */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -24,7 +28,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <Footer />
-      <AuthDialog />
+      <AuthDialog welcome={!NO_WELCOME.has(pathname)} />
       <DeferredUpdatePrompt />
       {/* Delivers queued writes (at start, online, visible), refreshes what they touched, shows failures. */}
       <DeferredOutboxDelivery />

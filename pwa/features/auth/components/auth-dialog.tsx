@@ -18,14 +18,15 @@ const OPEN_WITHOUT_CONTENT_MS = 2000;
 
 /**
  * Opens by itself once per page load when loading has finished with nobody signed in (closing it
- * keeps it closed), and again on every `openAuthDialog` event while signed out.
+ * keeps it closed), and again on every `openAuthDialog` event while signed out. `welcome: false`
+ * holds the opening by itself back while the current page says so.
  *
  * "Loading has finished" is the page's own code and data (pageSettled), not only the session check:
  * the tabs and forms come in a chunk of their own, fetched then, and the dialog opens with them in
  * one go. On a phone's first visit, opening it (and laying out its forms) while the page was still
  * hydrating was the longest task of the load. While closed, nothing of it is in the page.
  */
-export function AuthDialog() {
+export function AuthDialog({ welcome = true }: { welcome?: boolean }) {
   const { user, isLoading } = useUser();
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<AuthTab>('signup');
@@ -56,6 +57,9 @@ export function AuthDialog() {
 
   useEffect(() => {
     if (isLoading || decided.current) return;
+    // Not over a page that says no (the forgotten password's: its reader is on their way to
+    // signing in); decided on the next page instead.
+    if (!welcome) return;
     decided.current = true;
     if (user) return;
     void pageSettled()
@@ -65,7 +69,7 @@ export function AuthDialog() {
         // Not over a dialog something else opened meanwhile ('Session ended' opens it on Log In).
         if (mounted.current && !signedIn.current && !opened.current) show('signup');
       });
-  }, [isLoading, user, show]);
+  }, [isLoading, user, show, welcome]);
 
   useEffect(
     () =>
