@@ -30,6 +30,24 @@ describe("'Stay Updated' newsletter form", () => {
     expect(field().value).toBe('');
   });
 
+  test("after a subscribe, 'Check your inbox to confirm.' below the form (double opt-in); not before, not after a refusal", async () => {
+    let status = 400;
+    subscribeWith(() => json(status, status === 200 ? { message: "You've been subscribed to our newsletter." } : { message: 'Please enter a valid email address' }));
+    expect(screen.queryByText('Check your inbox to confirm.')).toBeNull();
+    await userEvent.type(field(), 'reader@example');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await waitFor(() => expect(toastText()).toBe('ErrorPlease enter a valid email address'));
+    expect(screen.queryByText('Check your inbox to confirm.')).toBeNull();
+    status = 200;
+    await userEvent.clear(field());
+    await userEvent.type(field(), 'reader@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    const note = await screen.findByText('Check your inbox to confirm.');
+    expect(note.getAttribute('role')).toBe('status');
+    // Below the form, not in it.
+    expect(field().form!.compareDocumentPosition(note) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   test('an empty submit does nothing', async () => {
     const requests = subscribeWith(() => json(200, {}));
     fireEvent.submit(field().form!);

@@ -10,6 +10,8 @@ import { useSubscribe } from '../api/subscribe';
  */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
+  // After a subscribe, the address still has to be confirmed from the mail (docs/product.md#newsletter).
+  const [sent, setSent] = useState(false);
   const { toast } = useToast();
   const subscription = useSubscribe();
   const id = useId();
@@ -25,6 +27,7 @@ export function NewsletterForm() {
         onSuccess: () => {
           toast({ title: 'Success!', description: "You've been subscribed to our newsletter." });
           setEmail('');
+          setSent(true);
         },
         onError: (error) => {
           const description = error instanceof NetworkError ? 'Failed to subscribe. Please try again.' : (serverMessageOf(error) ?? 'Failed to subscribe');
@@ -64,6 +67,9 @@ export function NewsletterForm() {
             {subscription.isPending ? 'Subscribing…' : 'Subscribe'}
           </button>
         </form>
+        <p role="status" className="min-h-6 text-sm opacity-90">
+          {sent ? 'Check your inbox to confirm.' : ''}
+        </p>
       </div>
     </section>
   );
