@@ -26,6 +26,8 @@ interface Check {
   subject: Subject;
   /** Points handed back when the call succeeds (2xx): only failed sign-ins count against an account. */
   refundOnSuccess?: boolean;
+  /** The body's field that names the account (subject 'account'): `username` unless told. */
+  accountField?: 'username' | 'login';
 }
 
 interface Rule {
@@ -38,20 +40,20 @@ interface Rule {
 const route = (path: string) => new RegExp(`^/api/${path}/?$`, 'i');
 
 /** The account a sign-in names, as the users table compares it (trimmed, any case); null when there is none to count. */
-function accountOf(ctx: Context): string | null {
-  const username = (ctx.request.body as { username?: unknown } | undefined)?.username;
+function accountOf(ctx: Context, field: 'username' | 'login' = 'username'): string | null {
+  const username = (ctx.request.body as Record<string, unknown> | undefined)?.[field];
   if (typeof username !== 'string') return null;
   const normalised = username.trim().toLowerCase();
   return normalised.length > 0 && normalised.length <= 254 ? normalised : null;
 }
 
-function subjectKey(ctx: Context, subject: Subject): string | null {
+function subjectKey(ctx: Context, { subject, accountField }: Check): string | null {
   if (subject === 'address') return ctx.ip || 'unknown';
   if (subject === 'user') {
     const id = sessionUserId(ctx);
     return id === null ? null : String(id);
   }
-  return accountOf(ctx);
+  return accountOf(ctx, accountField);
 }
 
 /** "30 seconds", "1 minute", "15 minutes": how long until the refusing window ends. */
@@ -68,6 +70,9 @@ export function rateLimits({ db, limits }: { db: Db; limits: RateLimitsConfig })
   const loginPerAccount = limiter('login-account', limits.loginPerAccount);
   const anonymousWrites = limiter('anon-write', limits.anonymousWritesPerAddress);
   const userWrites = limiter('user-write', limits.userWritesPerUser);
+  // Reset links asked for one account: as many as its sign-ins, counted apart so that asking for
+  // links never locks its owner out of signing in (docs/product.md#the-readers-account).
+  const resetLinksPerAccount = limiter('reset-account', limits.loginPerAccount);
 
   const rules: Rule[] = [
     {
@@ -79,6 +84,18 @@ export function rateLimits({ db, limits }: { db: Db; limits: RateLimitsConfig })
       ],
     },
     { path: route('(auth/signup|users)'), what: 'sign-up attempts', checks: [{ limiter: authPerAddress, subject: 'address' }] },
+    // Each forgotten-password request mails someone: per address, and per login named (username or
+    // email, any case), so one inbox cannot be flooded from many addresses either.
+    {
+      path: route('auth/forgot-password'),
+      what: 'password reset requests',
+      checks: [
+        { limiter: authPerAddress, subject: 'address' },
+        { limiter: resetLinksPerAccount, subject: 'account', accountField: 'login' },
+      ],
+    },
+    // Guessing a reset token is hopeless (32 random bytes), but it is still a sign-in: per address.
+    { path: route('auth/reset-password'), what: 'password reset attempts', checks: [{ limiter: authPerAddress, subject: 'address' }] },
     // Writes anyone may make, signed in or not: per address, so new accounts buy no extra room.
     { path: route('(questions|newsletter|videos/[^/]+/views|blog/[^/]+/views)'), what: 'requests', checks: [{ limiter: anonymousWrites, subject: 'address' }] },
     // Writes that need a session: per user, from wherever they come. Without a session the call is a 401 anyway.
@@ -95,7 +112,7 @@ export function rateLimits({ db, limits }: { db: Db; limits: RateLimitsConfig })
     // count against the account it named.
     const counted: { check: Check; key: string }[] = [];
     for (const check of rule.checks) {
-      const key = subjectKey(ctx, check.subject);
+      const key = subjectKey(ctx, check);
       if (key === null) continue;
       try {
         await check.limiter.consume(key);

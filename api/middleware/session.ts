@@ -35,8 +35,11 @@ export function databaseSessionStore(db: Db) {
     },
     async set(key: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined) {
       const ttl = typeof maxAge === 'number' ? maxAge : BROWSER_SESSION_MS;
-      const row = { id: key, data: JSON.stringify(sess), expires_at: Date.now() + ttl };
-      await db('sessions').insert(row).onConflict('id').merge(['data', 'expires_at']);
+      // `user_id` lets a password reset, a password change or a deletion end all of a user's
+      // sessions at once (docs/decisions/018-account-tokens-and-sessions.md).
+      const userId = typeof sess.userId === 'number' ? sess.userId : null;
+      const row = { id: key, data: JSON.stringify(sess), expires_at: Date.now() + ttl, user_id: userId };
+      await db('sessions').insert(row).onConflict('id').merge(['data', 'expires_at', 'user_id']);
     },
     async destroy(key: string) {
       await db('sessions').where({ id: key }).delete();

@@ -12,6 +12,7 @@ import * as postStatus from './010-post-status';
 import * as liveDesk from './011-live-desk';
 import * as postPictures from './012-post-pictures';
 import * as outgoingMail from './013-outgoing-mail';
+import * as accountTokens from './015-account-tokens';
 import * as newsletterDoubleOptIn from './014-newsletter-double-opt-in';
 
 export interface MigrationOptions {
@@ -37,6 +38,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '011-live-desk': liveDesk,
     '012-post-pictures': postPictures,
     '013-outgoing-mail': outgoingMail,
+    '015-account-tokens': accountTokens,
     '014-newsletter-double-opt-in': newsletterDoubleOptIn,
   };
 }
