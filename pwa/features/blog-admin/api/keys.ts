@@ -14,6 +14,9 @@ export const blogAdminKeys = {
   /** A post open in the desk's form, and its saved versions. */
   editing: (id: number) => ['blog', 'admin', 'editing', id] as const,
   versions: (id: number) => ['blog', 'admin', 'versions', id] as const,
+  /** A post's newsletter sends (and how many subscribers one would reach), and one send's progress. */
+  sends: (postId: number) => ['blog', 'admin', 'sends', postId] as const,
+  send: (id: number) => ['blog', 'admin', 'send', id] as const,
   /** The desk's other sections: the signed-in editor's (private: dropped when they sign out). */
   subscribers: (userId: number) => [...privateKey(userId), 'desk', 'subscribers'] as const,
   activity: (userId: number) => [...privateKey(userId), 'desk', 'activity'] as const,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { DESK_SEARCH_MAX, POST_STATE_FILTERS, type EditorPostSummary, type PostStateFilter } from '#contract/posts';
 import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/ui/offline';
@@ -12,6 +12,8 @@ import { useDeletePost } from '../api/delete-post';
 import { useFeaturePost } from '../api/feature-post';
 import { useAdminPosts } from '../api/get-admin-posts';
 import { DeskRowActions, FeaturedBadge } from './desk-row-actions';
+import { SEND_AGAIN, SEND_AS_NEWSLETTER, SendNewsletterDialog, SendProgress } from './newsletter-button';
+import type { NewsletterSend } from '#contract/newsletter-sends';
 import { LoadError } from '#pwa/components/ui/load-error';
 
 /** The filter's words, and each state's badge. */
@@ -25,12 +27,15 @@ const STATE_BADGES: Record<EditorPostSummary['status'], { label: string; classNa
 
 /** How long typing must pause before the search runs. */
 export const DESK_SEARCH_DEBOUNCE_MS = 300;
+/** Above the rows while offline: what their buttons wait for (sending a newsletter is online only). */
+export const ROWS_OFFLINE = "You're offline. Connect to feature or delete posts, or send them as newsletters.";
 /** Under the list while the next page cannot be fetched. */
 const LOAD_MORE_OFFLINE = "You're offline. Connect to load more posts.";
 
 /**
  * Every post, newest first, drafts and scheduled posts too, each with its state, Feature and
- * Delete; filtered by state and searched by words of its title, excerpt or text, 20 at a time
+ * Delete, and a published one "Send as newsletter" (docs/product.md#newsletter), which asks first
+ * and then shows the send's progress in the row; filtered by state and searched by words of its title, excerpt or text, 20 at a time
  * with Load more. Delete asks no confirmation (docs/product.md#blog-management).
  */
 export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
@@ -54,6 +59,12 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
   const feature = useFeaturePost();
   const remove = useDeletePost();
   const { toast } = useToast();
+  // The post whose "Send as newsletter" is asking, and each post's send this page knows of (made
+  // here, or found when its dialog read the post's sends): its row says "Send again" and shows it.
+  const [asking, setAsking] = useState<{ id: number; title: string } | null>(null);
+  const [sends, setSends] = useState<Record<number, { id: number; known?: NewsletterSend }>>({});
+  const knowSend = (postId: number, send: { id: number; known?: NewsletterSend }) =>
+    setSends((all) => (all[postId]?.id === send.id ? all : { ...all, [postId]: send }));
 
   const onFeature = (post: EditorPostSummary) =>
     feature.mutate(post.id, {
@@ -98,6 +109,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
         ))}
       </div>
       <OfflineDataNote query={posts} className="-mt-2" />
+      {!online && rows?.length ? <OfflineNote className="-mt-2">{ROWS_OFFLINE}</OfflineNote> : null}
       {state === 'loading' ? (
         <div role="status" aria-label="Loading posts…" className="flex flex-col gap-3">
           {Array.from({ length: 4 }, (_, i) => (
@@ -119,6 +131,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
               const featuring = feature.isPending && feature.variables === post.id;
               const deleting = remove.isPending && remove.variables === post.id;
               const badge = STATE_BADGES[post.status];
+              const send = sends[post.id];
               return (
                 <li key={post.id} aria-label={post.title} className="flex flex-col gap-3 p-4">
                   <div className="min-w-0">
@@ -147,7 +160,17 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
                     onEdit={onEdit ? () => onEdit(post.id) : undefined}
                     onFeature={() => onFeature(post)}
                     onDelete={() => onDelete(post)}
+                    newsletter={
+                      post.status === 'published'
+                        ? { label: send ? SEND_AGAIN : SEND_AS_NEWSLETTER, onSend: () => setAsking({ id: post.id, title: post.title }) }
+                        : undefined
+                    }
                   />
+                  {send ? (
+                    <Suspense fallback={null}>
+                      <SendProgress key={send.id} id={send.id} known={send.known} />
+                    </Suspense>
+                  ) : null}
                 </li>
               );
             })}
@@ -168,6 +191,18 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
           ) : null}
         </>
       )}
+      {asking ? (
+        <Suspense fallback={null}>
+          <SendNewsletterDialog
+            postId={asking.id}
+            title={asking.title}
+            online={online}
+            onClose={() => setAsking(null)}
+            onSent={(created) => knowSend(asking.id, { id: created.id })}
+            onLastSend={(last) => knowSend(asking.id, { id: last.id, known: last })}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { AlarmClock, CloudOff, FilePlus2, FileText, Save } from 'lucide-react';
 import { categories, type Category } from '#contract/common';
 import { createBlogPostInputSchema, importSubstackInputSchema, READ_TIME_DEFAULT, type EditorPost } from '#contract/posts';
@@ -15,6 +15,7 @@ import { PostHistory } from './post-history';
 import { CoverPicture, InsertPicture } from './post-pictures';
 import { forgetUnsaved, readUnsaved, writeUnsaved, type UnsavedPost } from './unsaved-post';
 import { DeskFormCard } from './desk-form-card';
+import { NewsletterPanel } from './newsletter-button';
 
 interface FormValues {
   title: string;
@@ -30,6 +31,8 @@ interface FormValues {
   /** The cover picture's path (`/objects/{id}`) and its alt text; empty: none. */
   coverImageUrl: string;
   coverImageAlt: string;
+  /** "Email subscribers when published": the post goes out as a newsletter once readers may see it. */
+  emailSubscribers: boolean;
 }
 
 type Field = keyof FormValues;
@@ -47,11 +50,15 @@ const EMPTY: FormValues = {
   publishAt: '',
   coverImageUrl: '',
   coverImageAlt: '',
+  emailSubscribers: false,
 };
 
 /** The form filled with a post (or a saved version of one) to edit. */
 export function valuesOf(
-  post: Pick<EditorPost, 'title' | 'excerpt' | 'content' | 'category' | 'readTime' | 'publishedAt' | 'coverImageUrl' | 'coverImageAlt'> & { status: string },
+  post: Pick<EditorPost, 'title' | 'excerpt' | 'content' | 'category' | 'readTime' | 'publishedAt' | 'coverImageUrl' | 'coverImageAlt'> & {
+    status: string;
+    emailSubscribers?: boolean | undefined;
+  },
 ): FormValues {
   return {
     ...EMPTY,
@@ -64,6 +71,7 @@ export function valuesOf(
     coverImageAlt: post.coverImageAlt ?? '',
     // A scheduled post shows its time; a published one keeps its own unless a time is given.
     publishAt: post.status === 'scheduled' ? localOf(post.publishedAt) : '',
+    emailSubscribers: post.emailSubscribers ?? false,
   };
 }
 
@@ -78,7 +86,9 @@ export function validatePostForm(values: FormValues, status: 'draft' | 'publishe
   const common = { title: values.title, excerpt: values.excerpt, content: values.content, category: values.category, readTime: values.readTime };
   const publishedAt = instantOf(values.publishAt);
   const cover = { coverImageUrl: values.coverImageUrl || null, coverImageAlt: values.coverImageUrl ? values.coverImageAlt : null };
-  const created = createBlogPostInputSchema.safeParse({ ...common, ...cover, isExternal: false, status, ...(publishedAt ? { publishedAt } : {}) });
+  // Sent when marked (an edit also sends it when the post was marked: unmarking it is a change).
+  const email = values.emailSubscribers ? { emailSubscribers: true } : {};
+  const created = createBlogPostInputSchema.safeParse({ ...common, ...cover, isExternal: false, status, ...(publishedAt ? { publishedAt } : {}), ...email });
   const errors = firstMessages<Field>(created.error);
   if (values.publishAt && !publishedAt && !values.isImport) errors.publishAt = 'Please enter a date and time';
   if (!values.isImport) return created.success ? { body: { kind: 'create', body: created.data } } : { errors };
@@ -156,6 +166,8 @@ interface EditBase {
   isExternal: boolean;
   substackUrl: string | null;
   thumbnailUrl: string | null;
+  /** Whether the post was marked "Email subscribers when published" (and not sent yet). */
+  emailSubscribers: boolean;
 }
 
 /**
@@ -189,7 +201,15 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
     setValues(valuesOf(post));
     setBaseline(valuesOf(post));
     setUnsaved(readUnsaved<FormValues>(post.id));
-    setBase({ id: post.id, status: post.status, version: post.version, isExternal: post.isExternal, substackUrl: post.substackUrl, thumbnailUrl: post.thumbnailUrl });
+    setBase({
+      id: post.id,
+      status: post.status,
+      version: post.version,
+      isExternal: post.isExternal,
+      substackUrl: post.substackUrl,
+      thumbnailUrl: post.thumbnailUrl,
+      emailSubscribers: post.emailSubscribers ?? false,
+    });
     setErrors({});
   };
 
@@ -269,7 +289,14 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
     }
     setWaiting(null);
     if (base && result.body.kind === 'create') {
-      const body = { ...result.body.body, isExternal: base.isExternal, substackUrl: base.substackUrl, thumbnailUrl: base.thumbnailUrl, version: fromVersion ?? base.version };
+      const body = {
+        ...result.body.body,
+        ...(base.emailSubscribers ? { emailSubscribers: values.emailSubscribers } : {}),
+        isExternal: base.isExternal,
+        substackUrl: base.substackUrl,
+        thumbnailUrl: base.thumbnailUrl,
+        version: fromVersion ?? base.version,
+      };
       update.mutate(
         { id: base.id, body, key },
         {
@@ -554,7 +581,27 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
           />
         )}
 
-        {base ? <PostHistory postId={base.id} onRestore={(version) => setValues(valuesOf(version))} /> : null}
+        {/* Not for a post readers already have: that one is sent with "Send as newsletter" (below). */}
+        {values.isImport || base?.status === 'published' ? null : (
+          <div className="flex flex-col gap-1">
+            <label className="flex cursor-pointer items-center gap-3">
+              <input
+                type="checkbox"
+                className="checkbox checkbox-primary"
+                checked={values.emailSubscribers}
+                onChange={(e) => set('emailSubscribers', e.target.checked)}
+                aria-describedby={`${id}-email-hint`}
+              />
+              <span className="text-sm font-medium">Email subscribers when published</span>
+            </label>
+            <p id={`${id}-email-hint`} className="pl-9 text-sm text-base-content/70">
+              {scheduled ? 'Sent once to the confirmed subscribers at the time above.' : 'Sent once to the confirmed subscribers as soon as it is published.'}
+            </p>
+          </div>
+        )}
+
+        {/* A restored version keeps the mark as it is now: it is not a part of the post's text. */}
+        {base ? <PostHistory postId={base.id} onRestore={(version) => setValues((v) => ({ ...valuesOf(version), emailSubscribers: v.emailSubscribers }))} /> : null}
 
         <div className="card-actions justify-end">
           {values.isImport || base?.status === 'published' ? null : (
@@ -577,6 +624,11 @@ export function PostForm({ renderPreview, editingId = null, onDoneEditing }: { r
           </button>
         </div>
       </fieldset>
+      {base?.status === 'published' ? (
+        <Suspense fallback={null}>
+          <NewsletterPanel postId={base.id} title={baseline.title} online={online} />
+        </Suspense>
+      ) : null}
       {/* Under the buttons, where the editor pressed Save. */}
       {waiting ? (
         <div role="status" className="alert alert-info flex flex-wrap items-center justify-between gap-3">
