@@ -483,6 +483,19 @@ describe('DELETE /api/users/{id}', () => {
   });
 });
 
+describe('with an Idempotency-Key (the request in one transaction)', () => {
+  test('when a change of password and a deletion carry one, then they work as without', async () => {
+    const { client, device, user } = await reader();
+    const key = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect((await client.put(`/api/users/${user.id}/password`, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }, key())).status).toBe(204);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect((await device.get('/api/auth/me')).status).toBe(401);
+    expect((await client.delete(`/api/users/${user.id}`, { password: NEW_PASSWORD }, key())).status).toBe(204);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect(await count('users', { id: user.id })).toBe(0);
+  });
+});
+
 describe('the account calls are the reader’s own', () => {
   const calls = (id: number | string): Array<[string, string, unknown]> => [
     ['PUT', `/api/users/${id}/password`, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }],
