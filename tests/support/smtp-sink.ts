@@ -51,6 +51,9 @@ export async function startSmtp(opts: { answer?: (n: number) => number; delayMs?
       );
     },
   });
+  // A client that dies mid-conversation (a killed server) resets its connection: that is the
+  // client's failure to show, not the sink's, so it must not become an uncaught error here.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
   return {
