@@ -1,6 +1,6 @@
 import { ApiError, apiFetch } from '#pwa/lib/api-client';
 import { newId } from '#pwa/lib/ids';
-import { recordDelivery } from './delivery-record';
+import { dropUnappliedDeliveries, readUnappliedDeliveries, recordDelivery } from './delivery-record';
 import { appDb, type AppDatabase } from './device-db';
 import type { OutboxEntry } from './outbox-entry';
 import { outboxEvents, type OutboxEvents } from './outbox-events';
@@ -127,6 +127,20 @@ export class Outbox {
   /** Drops an entry the user gave up on. */
   async discard(id: string): Promise<void> {
     await this.db.outbox.where('id').equals(id).delete();
+  }
+
+  /**
+   * Drops every write `userId` queued, and the answers the service worker recorded for them: the
+   * account is gone (docs/product.md#the-readers-account), so nothing of theirs is sent again or
+   * applied to the next reader's cache.
+   */
+  async forgetUser(userId: number): Promise<void> {
+    this.stop();
+    await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
+      await this.db.outbox.where('userId').equals(userId).delete();
+      const recorded = await readUnappliedDeliveries(this.db);
+      await dropUnappliedDeliveries(new Set(recorded.filter((d) => d.entry.userId === userId).map((d) => d.entry.id)), this.db);
+    });
   }
 
   /** Clears backoff so the next drain tries at once (the "Sync now" button, coming back online). */

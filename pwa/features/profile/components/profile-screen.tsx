@@ -7,6 +7,7 @@ import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/u
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useProfile } from '../api/profile';
+import type { ExportNotes } from './account-section';
 import type { AvatarDialogState } from './avatar-upload-dialog';
 import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
@@ -14,6 +15,8 @@ import { LoadError } from '#pwa/components/ui/load-error';
 
 // Uppy comes with the dialog, so the profile page does not load it until someone uploads.
 const AvatarUploadDialog = lazyExport(() => import('./avatar-upload-dialog'), 'default');
+// The account's forms (and the device's store their deletion clears) come after the profile itself.
+const AccountSection = lazyExport(() => import('./account-section'), 'AccountSection');
 
 /** How long the dialog keeps its content while it closes (daisyUI's modal transition). */
 const CLOSING_MS = 200;
@@ -23,9 +26,11 @@ export const PROFILE_EDIT_OFFLINE = "You're offline. Connect to save your change
 /**
  * The signed-in user's profile: view mode, edit mode, and the avatar upload dialog. Offline the
  * profile saved on this device shows with its age and can be edited, but Save Changes and Upload
- * Avatar wait for the connection; a profile never fetched here needs one.
+ * Avatar wait for the connection; a profile never fetched here needs one. Below it, the
+ * [account](docs/product.md#the-readers-account); `exportNotes` is the notes' export, handed in by
+ * the page (features never import each other).
  */
-export function ProfileScreen({ user }: { user: User }) {
+export function ProfileScreen({ user, exportNotes }: { user: User; exportNotes?: ExportNotes }) {
   const profile = useProfile(user.id);
   const state = useQueryConnectionState(profile);
   const online = useOnlineStatus();
@@ -84,6 +89,9 @@ export function ProfileScreen({ user }: { user: User }) {
           </Suspense>
         ) : null}
       </div>
+      <Suspense fallback={<div className="skeleton h-64 w-full rounded-box" aria-label="Loading account" />}>
+        <AccountSection user={{ ...user, ...(email ? { email } : {}) }} exportNotes={exportNotes} />
+      </Suspense>
     </div>
   );
 }

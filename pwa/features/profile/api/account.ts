@@ -1,0 +1,126 @@
+import { flushSync } from 'react-dom';
+import { useMutation } from '@tanstack/react-query';
+import type { ChangeEmailInput, ChangePasswordInput, DeleteAccountInput } from '#contract/account';
+import { apiFetch, ApiError } from '#pwa/lib/api-client';
+import { openAuthDialog } from '#pwa/lib/auth-dialog';
+import { useUser } from '#pwa/lib/session';
+import { useToast } from '#pwa/components/ui/toast';
+import { outbox } from '#pwa/offline';
+
+/**
+ * The reader's account (docs/product.md#the-readers-account): plain calls, online only. None of
+ * them goes through the outbox: each needs the password now and an answer now, and a queued
+ * password or deletion would be a surprise later.
+ */
+export const changePassword = (userId: number, input: ChangePasswordInput): Promise<unknown> =>
+  apiFetch(`/api/users/${userId}/password`, { method: 'PUT', body: input });
+
+export const changeEmail = (userId: number, input: ChangeEmailInput): Promise<unknown> =>
+  apiFetch(`/api/users/${userId}/email`, { method: 'PUT', body: input });
+
+export const deleteAccount = (userId: number, input: DeleteAccountInput): Promise<unknown> =>
+  apiFetch(`/api/users/${userId}`, { method: 'DELETE', body: input });
+
+/** `GET /api/users/{id}/export` as the file the server names (Content-Disposition), JSON. */
+export async function fetchAccountExport(userId: number): Promise<File> {
+  const path = `/api/users/${userId}/export`;
+  const data = await apiFetch(path);
+  return new File([JSON.stringify(data, null, 2)], accountExportFileName(), { type: 'application/json' });
+}
+
+/** context-is-key-account-2026-11-27.json */
+export const accountExportFileName = (at: Date = new Date()) => `context-is-key-account-${at.toISOString().slice(0, 10)}.json`;
+
+/** Hands a file to the browser's downloads: a blob address on a link with `download`, clicked. */
+export function downloadFile(file: File): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = file.name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file over; the address is not needed after this turn.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * A 401 means the server's session ended while the page still shows the reader signed in: signed
+ * out here too, told so, and the sign-in dialog opens on Log In, as at start
+ * (docs/product.md#states-and-transitions).
+ */
+function useOnSessionEnded(): (error: Error) => void {
+  const { setUser } = useUser();
+  const { toast } = useToast();
+  return (error) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    // Committed at once, so the dialog (which opens only for nobody signed in) sees it.
+    flushSync(() => setUser(null));
+    toast({ title: 'Session ended', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
+    openAuthDialog('login');
+  };
+}
+
+export function useChangePassword(userId: number) {
+  const { toast } = useToast();
+  const onSessionEnded = useOnSessionEnded();
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => changePassword(userId, input),
+    onSuccess: () => toast({ title: 'Password changed', description: 'Your new password is set.' }),
+    onError: onSessionEnded,
+  });
+}
+
+export function useChangeEmail(userId: number) {
+  const { toast } = useToast();
+  const onSessionEnded = useOnSessionEnded();
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) => changeEmail(userId, input),
+    onSuccess: (_answer, input) => toast({ title: 'Check your new inbox', description: emailSentText(input.email) }),
+    onError: onSessionEnded,
+  });
+}
+
+export const emailSentText = (email: string) => `We've sent a confirmation link to ${email}. Your email changes when you open it.`;
+
+export function useAccountExport(userId: number) {
+  const { toast } = useToast();
+  const onSessionEnded = useOnSessionEnded();
+  return useMutation({
+    mutationFn: () => fetchAccountExport(userId),
+    onSuccess: (file) => {
+      downloadFile(file);
+      toast({ title: 'Your data is downloading', description: file.name });
+    },
+    onError: onSessionEnded,
+  });
+}
+
+/**
+ * After the server has deleted the account, this device forgets the reader: the saved user (and
+ * with it their private queries) and the writes they had queued, which no server would take now.
+ * The notes stay: they were never the account's but the device's (docs/product.md#private-notes),
+ * and the dialog offered to export them first.
+ */
+export async function forgetAccountOnDevice(userId: number, signOut: () => void): Promise<void> {
+  try {
+    await outbox.forgetUser(userId);
+  } finally {
+    signOut();
+  }
+}
+
+export function useDeleteAccount(userId: number) {
+  const { setUser } = useUser();
+  const { toast } = useToast();
+  const onSessionEnded = useOnSessionEnded();
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => deleteAccount(userId, input),
+    onSuccess: async () => {
+      await forgetAccountOnDevice(userId, () => setUser(null));
+      toast({ title: 'Account deleted', description: 'Your account and everything it held on the server are gone.' });
+    },
+    onError: onSessionEnded,
+  });
+}
