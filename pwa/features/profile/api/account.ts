@@ -21,15 +21,15 @@ export const changeEmail = (userId: number, input: ChangeEmailInput): Promise<un
 export const deleteAccount = (userId: number, input: DeleteAccountInput): Promise<unknown> =>
   apiFetch(`/api/users/${userId}`, { method: 'DELETE', body: input });
 
-/** `GET /api/users/{id}/export` as the file the server names (Content-Disposition), JSON. */
+/** `GET /api/users/{id}/export` as a JSON file under the name the server gives it. */
 export async function fetchAccountExport(userId: number): Promise<File> {
   const path = `/api/users/${userId}/export`;
   const data = await apiFetch(path);
-  return new File([JSON.stringify(data, null, 2)], accountExportFileName(), { type: 'application/json' });
+  return new File([JSON.stringify(data, null, 2)], ACCOUNT_EXPORT_FILE, { type: 'application/json' });
 }
 
-/** context-is-key-account-2026-11-27.json */
-export const accountExportFileName = (at: Date = new Date()) => `context-is-key-account-${at.toISOString().slice(0, 10)}.json`;
+/** The name the server gives the download (docs/product.md#the-readers-account). */
+export const ACCOUNT_EXPORT_FILE = 'context-is-key-data.json';
 
 /** Hands a file to the browser's downloads: a blob address on a link with `download`, clicked. */
 export function downloadFile(file: File): void {
