@@ -1,10 +1,13 @@
 // The newsletter's double opt-in and unsubscribing (docs/decisions/017-newsletter-double-opt-in.md),
 // through the mail a reader gets: a real sender and a loopback SMTP server (tests/support/newsletter.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import os from 'node:os';
+import { migrationSourceFor } from '#api/migrations/index';
 import { newsletterService } from '#api/modules/newsletter/newsletter.service';
 import { addressOf, headerLine, insertConfirmed, linkIn, startMailbox, editorClient, type Mailbox } from '../support/newsletter';
 import { insertBlogPost } from '../support/fixtures';
 import { startTestApp, uniqueName, type ApiResponse, type TestApp } from '../support/test-app';
+import { createTestDatabase } from '../support/test-db';
 
 const SUBSCRIBED = { message: "You've been subscribed to our newsletter." };
 const HOUR = 60 * 60_000;
@@ -276,5 +279,27 @@ describe('unsubscribing', () => {
   test('the JSON-only rule still holds for every other write', async () => {
     const res = await app.client().post('/newsletter/confirm', undefined, { raw: 'token=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(415);
+  });
+});
+
+describe('migration 014', () => {
+  test('addresses stored before it subscribed under the old rules: they count as confirmed, from the day they subscribed', async () => {
+    const tdb = await createTestDatabase({ migrated: false });
+    try {
+      const full = migrationSourceFor({ uploadDir: os.tmpdir() });
+      const upTo = (last: string) => ({ migrationSource: { ...full, getMigrations: async () => (await full.getMigrations([])).filter((name) => name <= last) } });
+      await tdb.db.migrate.latest(upTo('013'));
+      await tdb.db('newsletter_subscriptions').insert({ email: 'before@example.com', created_at: '2025-05-01T10:00:00.000Z' });
+      await tdb.db.migrate.latest(upTo('014~'));
+      const row = await tdb.db('newsletter_subscriptions').where({ email: 'before@example.com' }).first();
+      expect(new Date(row.confirmed_at).toISOString()).toBe('2025-05-01T10:00:00.000Z');
+      expect(row.confirm_token_hash).toBeNull();
+      const service = newsletterService(tdb.db, app.config);
+      expect(await service.subscribers()).toEqual({ count: 1, subscribers: [{ email: 'before@example.com', subscribedAt: '2025-05-01T10:00:00.000Z' }] });
+      // Nothing to forget: it is confirmed.
+      expect(await service.forgetUnconfirmed()).toBe(0);
+    } finally {
+      await tdb.drop();
+    }
   });
 });
