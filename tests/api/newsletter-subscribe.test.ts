@@ -247,6 +247,24 @@ describe('unsubscribing', () => {
     expect(await app.db('outgoing_mail').where({ newsletter_send_id: id, to_address: email })).toEqual([]);
   });
 
+  test('the newsletter mail still waiting for them in the queue is given up; other mail is not', async () => {
+    const { email, mail } = await subscriberWithMail();
+    const later = Date.now() + 60 * 60_000;
+    const waiting = { to_address: email, subject: 'Next post', text_body: 'x', headers_json: '{}', status: 'pending', attempts: 0, next_attempt_at: later, created_at: Date.now() };
+    await app.db('outgoing_mail').insert([
+      { ...waiting, kind: 'newsletter' },
+      { ...waiting, kind: 'password-reset' },
+    ]);
+    const url = /<([^>]+)>/.exec(headerLine(mail, 'list-unsubscribe')!)![1]!;
+    expect((await fetch(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
+    const rows = await app.db('outgoing_mail').where({ to_address: email, next_attempt_at: later }).orderBy('id');
+    expect(rows.map((r: { kind: string; status: string; last_error: string | null }) => [r.kind, r.status, r.last_error])).toEqual([
+      ['newsletter', 'failed', 'unsubscribed before it was sent'],
+      ['password-reset', 'pending', null],
+    ]);
+    await app.db('outgoing_mail').where({ to_address: email, next_attempt_at: later }).delete();
+  });
+
   test.each([
     ['a made-up token', '?token=1.' + 'x'.repeat(43)],
     ['a token signed for another id', null],

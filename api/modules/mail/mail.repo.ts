@@ -164,6 +164,10 @@ export function mailRepo(db: Db | Knex.Transaction) {
         .where({ id: mail.id, status: 'sending', claimed_at: mail.claimedAt })
         .update({ status: 'pending', next_attempt_at: nextAttemptAt, last_error: error, claimed_at: null });
     },
+    /** Gives up the messages of `kinds` to `to` still waiting (not those in flight): failed, with `reason`. */
+    async cancelPending(to: string, kinds: readonly string[], reason: string, now: number): Promise<number> {
+      return db('outgoing_mail').where({ to_address: to, status: 'pending' }).whereIn('kind', [...kinds]).update({ status: 'failed', last_error: reason, failed_at: now });
+    },
     async markFailed(mail: QueuedMail, error: string): Promise<void> {
       await db('outgoing_mail').where({ id: mail.id, status: 'sending', claimed_at: mail.claimedAt }).update({ status: 'failed', last_error: error, claimed_at: null, failed_at: Date.now() });
     },

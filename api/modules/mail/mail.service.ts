@@ -55,3 +55,12 @@ export async function queueMails(trx: Knex.Transaction, messages: readonly Outgo
   if (mails.length) trx.executionPromise.then(notifyMailQueued, () => undefined);
   return mails.length;
 }
+
+/**
+ * Gives up the waiting messages of `kinds` to `to`, in the caller's transaction: someone who
+ * unsubscribes gets no more of a newsletter still being sent (RFC 8058 asks for it at once). A
+ * message already in flight still goes. Returns how many were given up.
+ */
+export async function cancelQueuedMail(trx: Knex.Transaction, to: string, kinds: readonly string[], reason: string): Promise<number> {
+  return mailRepo(trx).cancelPending(to, kinds, reason, Date.now());
+}

@@ -75,9 +75,12 @@ function queries(db: Db | Knex.Transaction) {
       return !!(await subscriptions().select('id').where({ id }).first());
     },
 
-    /** Forgets a subscriber (unsubscribing): the row goes, the address with it. */
-    async remove(id: number): Promise<number> {
-      return subscriptions().where({ id }).delete();
+    /** Forgets a subscriber (unsubscribing): the row goes, the address with it. Returns the address, or null when it was gone. */
+    async remove(id: number): Promise<string | null> {
+      const row = (await subscriptions().select('email').where({ id }).first()) as { email: string } | undefined;
+      if (!row) return null;
+      await subscriptions().where({ id }).delete();
+      return row.email;
     },
 
     /** Forgets addresses never confirmed whose last confirmation mail went before `sentBefore`. */

@@ -8,7 +8,7 @@ import { conflict, notFound } from '#api/errors';
 import { jobLeases, PROCESS_HOLDER } from '#api/lib/job-lease';
 import { onPostsDue } from '#api/lib/posts-due';
 import { siteOrigin } from '#api/lib/site-url';
-import { queueMail, queueMails, type OutgoingMail } from '../mail/mail.service';
+import { cancelQueuedMail, queueMail, queueMails, type OutgoingMail } from '../mail/mail.service';
 import { confirmationMessage, newsletterMessage } from './newsletter.message';
 import { newsletterRepo, type NewsletterQueries, type PostForSend, type SendCounts, type SendRow } from './newsletter.repo';
 
@@ -175,11 +175,18 @@ export function newsletterService(db: Db, config: NewsletterConfig, { now = Date
       return (await repo.exists(id)) ? 'subscribed' : 'unsubscribed';
     },
 
-    /** Unsubscribes the link's subscriber: the address is forgotten. Twice is fine; a token that is no one's is 'invalid'. */
+    /**
+     * Unsubscribes the link's subscriber: the address is forgotten, and the newsletter mail still
+     * waiting for it in the queue (a send in progress) is given up with it. Twice is fine; a token
+     * that is no one's is 'invalid'.
+     */
     async unsubscribe(token: unknown): Promise<Exclude<UnsubscribeState, 'subscribed'>> {
       const id = subscriberOf(token);
       if (id === null) return 'invalid';
-      await repo.remove(id);
+      await repo.transaction(async (tx, trx) => {
+        const email = await tx.remove(id);
+        if (email !== null) await cancelQueuedMail(trx, email, ['newsletter'], 'unsubscribed before it was sent');
+      });
       return 'unsubscribed';
     },
 
