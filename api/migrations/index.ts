@@ -12,8 +12,9 @@ import * as postStatus from './010-post-status';
 import * as liveDesk from './011-live-desk';
 import * as postPictures from './012-post-pictures';
 import * as outgoingMail from './013-outgoing-mail';
-import * as accountTokens from './015-account-tokens';
 import * as newsletterDoubleOptIn from './014-newsletter-double-opt-in';
+import * as accountTokens from './015-account-tokens';
+import * as sharedMailBodies from './016-shared-mail-bodies';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -38,8 +39,9 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '011-live-desk': liveDesk,
     '012-post-pictures': postPictures,
     '013-outgoing-mail': outgoingMail,
-    '015-account-tokens': accountTokens,
     '014-newsletter-double-opt-in': newsletterDoubleOptIn,
+    '015-account-tokens': accountTokens,
+    '016-shared-mail-bodies': sharedMailBodies,
   };
 }
 

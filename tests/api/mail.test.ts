@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi 
 import { loadConfig, parseSmtpUrl, type MailConfig } from '#api/config';
 import { createDb, type Db } from '#api/db';
 import { mailRepo, type QueuedMail } from '#api/modules/mail/mail.repo';
-import { queueMail, startMailSender, type MailSender, type MailSenderOptions } from '#api/modules/mail/mail.service';
+import { queueMail, queueMailToMany, startMailSender, type MailSender, type MailSenderOptions } from '#api/modules/mail/mail.service';
 import { startServer } from '#api/server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { freePort, sleep } from '../support/server-process';
@@ -286,6 +286,45 @@ describe('the sender', () => {
     expect(smtp.maxInFlight()).toBe(3);
     expect(smtp.connections()).toBeLessThanOrEqual(3);
     expect((await rows()).map((m) => m.attempts)).toEqual(Array.from({ length: 24 }, () => 1));
+  });
+
+  test('one body to many: stored once, each recipient gets their own values, escaped in the HTML', async () => {
+    const smtp = await startSmtp();
+    cleanups.push(smtp.close);
+    const mark = 'cik-var-7f3a9c';
+    const queued = await db.transaction((trx) =>
+      queueMailToMany(
+        trx,
+        {
+          subject: 'The covenant',
+          text: `Read it. Leave: https://example.org/u?token=${mark}`,
+          html: `<p>Read it.</p><a href="https://example.org/u?token=${mark}">Unsubscribe</a>`,
+          headers: { 'List-Unsubscribe': `<https://example.org/u?token=${mark}>` },
+          kind: 'newsletter',
+        },
+        [
+          { to: 'reader1@example.org', vars: { [mark]: 'one.A_b' } },
+          { to: 'reader2@example.org', vars: { [mark]: 'two&"<x>' } },
+        ],
+      ),
+    );
+    expect(queued).toBe(2);
+    expect(await db('mail_bodies').count({ n: '*' }).first()).toMatchObject({ n: 1 });
+    // The recipients' rows hold no copy of the body.
+    expect((await db('outgoing_mail').select('text_body', 'html_body')).every((r: { text_body: string; html_body: string | null }) => r.text_body === '' && r.html_body === null)).toBe(true);
+    sender(mailConfig(smtp));
+    await waitFor('both sent', () => smtp.received.length === 2);
+    const byTo = (address: string) => smtp.received.find((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === address)!;
+    const one = byTo('reader1@example.org');
+    expect(one.subject).toBe('The covenant');
+    expect(one.text).toContain('https://example.org/u?token=one.A_b');
+    expect(one.html).toContain('href="https://example.org/u?token=one.A_b"');
+    expect(headerLine(one, 'list-unsubscribe')).toBe('List-Unsubscribe: <https://example.org/u?token=one.A_b>');
+    const two = byTo('reader2@example.org');
+    expect(two.text).toContain('token=two&"<x>');
+    expect(two.html).toContain('token=two&amp;&quot;&lt;x&gt;');
+    expect(two.html).not.toContain(mark);
+    expect((await rows()).map((m: QueuedMail) => m.subject)).toEqual(['The covenant', 'The covenant']);
   });
 
   test('stop waits for the message in flight and records it', async () => {

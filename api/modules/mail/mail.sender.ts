@@ -117,6 +117,20 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'> & Partia
     }
   }
 
+  /**
+   * Claims the next due message, one claim at a time in this process: lanes that looked at once
+   * would find the same row, and all but one would lose the race and look again.
+   */
+  let claiming: Promise<unknown> = Promise.resolve();
+  function claim(): Promise<QueuedMail | null> {
+    const next = claiming.then(() => {
+      const at = now();
+      return repo.claimNext(at, at - stuckAfterMs);
+    });
+    claiming = next.catch(() => undefined);
+    return next;
+  }
+
   /** Waits for the next start the rate allows, and takes it. */
   async function startSlot(): Promise<void> {
     const slot = Math.max(nextStart, performance.now());
@@ -152,8 +166,7 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'> & Partia
       while (!stopping) {
         await startSlot();
         if (stopping || !(await stillHeld())) return;
-        const at = now();
-        const mail = await repo.claimNext(at, at - stuckAfterMs);
+        const mail = await claim();
         if (!mail) return;
         await deliver(mail);
       }

@@ -64,3 +64,31 @@ export async function queueMails(trx: Knex.Transaction, messages: readonly Outgo
 export async function cancelQueuedMail(trx: Knex.Transaction, to: string, kinds: readonly string[], reason: string): Promise<number> {
   return mailRepo(trx).cancelPending(to, kinds, reason, Date.now());
 }
+
+/** What a message to many says (`queueMailToMany`): placeholders in it are filled in per recipient. */
+export type SharedMail = Omit<OutgoingMail, 'to'>;
+
+/**
+ * Queues one message to many recipients in the caller's transaction: the body is stored once
+ * (migration 016) and each recipient gets a small row with `vars`, the values of the body's
+ * placeholders (strings that appear in its text, HTML and headers, such as a token in an
+ * unsubscribe link), put in when it is sent: escaped in the HTML, as they are elsewhere. Pick
+ * placeholders no author could type (a random part). Returns how many were queued.
+ */
+export async function queueMailToMany(
+  trx: Knex.Transaction,
+  message: SharedMail,
+  recipients: ReadonlyArray<{ to: string; vars?: Record<string, string> }>,
+  opts: { newsletterSendId?: number; now?: number } = {},
+): Promise<number> {
+  const body = outgoingMailSchema.omit({ to: true }).parse(message);
+  const to = outgoingMailSchema.shape.to;
+  const rows = recipients.map((r) => ({ to: to.parse(r.to), vars: r.vars ?? {} }));
+  if (rows.length === 0) return 0;
+  const now = opts.now ?? Date.now();
+  const repo = mailRepo(trx);
+  const bodyId = await repo.insertBody({ subject: body.subject, text: body.text, html: body.html ?? null, headers: body.headers }, now);
+  await repo.insertForBody(bodyId, rows, { kind: body.kind, now, newsletterSendId: opts.newsletterSendId ?? null });
+  trx.executionPromise.then(notifyMailQueued, () => undefined);
+  return rows.length;
+}
