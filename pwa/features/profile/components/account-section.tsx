@@ -212,7 +212,7 @@ function DownloadData({ userId, online, offlineId }: ActionProps & { userId: num
   const download = useAccountExport(userId);
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-base-content/75">Everything the site holds about you (your profile, bookmarks, folders, progress, comments, hearts and newsletter subscription) as one JSON file.</p>
+      <p className="text-sm text-base-content/75">Everything the site holds about you (your profile, bookmarks, folders, progress, comments, hearts, reports and newsletter subscription) as one JSON file.</p>
       <p className="text-sm text-base-content/75">
         {NOTES_STAY}{' '}
         <Link to="/notes" className="link link-primary">
