@@ -63,13 +63,13 @@ async function run(ctx: BenchContext): Promise<void> {
     ...appServerEnv(ctx, database.url, { seed: false }),
     SMTP_URL: sink.url,
     MAIL_FROM: 'context is key <no-reply@bench.example>',
-    MAIL_RATE_PER_SECOND: '100000',
+    MAIL_RATE_PER_SECOND: '1000',
     ANON_WRITE_RATE_LIMIT: '1000000000',
     USER_WRITE_RATE_LIMIT: '1000000000',
   };
   const server = await startChild('mail', 'app-server.ts', { env });
   try {
-    console.log(`  ${int(subscribers)} confirmed subscribers, one published post; SMTP sink at ${sink.url}; MAIL_RATE_PER_SECOND out of reach`);
+    console.log(`  ${int(subscribers)} confirmed subscribers, one published post; SMTP sink at ${sink.url}; MAIL_RATE_PER_SECOND at its maximum (1000)`);
     const username = `mail_${crypto.randomBytes(3).toString('hex')}`;
     const signup = await fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',

@@ -126,31 +126,6 @@ export function mailRepo(db: Db | Knex.Transaction) {
       return toNumber(typeof row === 'object' && row !== null ? (row as { id: unknown }).id : row);
     },
 
-    /**
-     * Inserts many messages with a few statements: `perStatement` rows each, so SQLite's limit of
-     * bound variables (999 in older builds) is never reached. `newsletterSendId` ties them to a
-     * newsletter send (migration 014), whose progress counts them.
-     */
-    async insertMany(mails: readonly NewMail[], now: number, newsletterSendId: number | null = null, perStatement = 60): Promise<void> {
-      for (let start = 0; start < mails.length; start += perStatement) {
-        await db('outgoing_mail').insert(
-          mails.slice(start, start + perStatement).map((mail) => ({
-            to_address: mail.to,
-            subject: mail.subject,
-            text_body: mail.text,
-            html_body: mail.html,
-            headers_json: JSON.stringify(mail.headers),
-            kind: mail.kind,
-            status: 'pending',
-            attempts: 0,
-            next_attempt_at: now,
-            created_at: now,
-            newsletter_send_id: newsletterSendId,
-          })),
-        );
-      }
-    },
-
     /** Whether any message is due: one read, so an idle sender's poll writes nothing (no lease taken). */
     async anyDue(now: number, stuckBefore: number): Promise<boolean> {
       return !!(await due(db('outgoing_mail').select('id'), now, stuckBefore).first());

@@ -42,21 +42,6 @@ export async function queueMail(dbOrTrx: Db | Knex.Transaction, message: Outgoin
 }
 
 /**
- * Queues many messages in the caller's transaction, in batches (a newsletter's 10,000 in seconds),
- * each checked as `queueMail` checks one. `newsletterSendId` ties them to a newsletter send
- * (docs/decisions/017-newsletter-double-opt-in.md). Returns how many were queued.
- */
-export async function queueMails(trx: Knex.Transaction, messages: readonly OutgoingMail[], opts: { newsletterSendId?: number; now?: number } = {}): Promise<number> {
-  const mails = messages.map((message) => {
-    const mail = outgoingMailSchema.parse(message);
-    return { ...mail, html: mail.html ?? null };
-  });
-  await mailRepo(trx).insertMany(mails, opts.now ?? Date.now(), opts.newsletterSendId ?? null);
-  if (mails.length) trx.executionPromise.then(notifyMailQueued, () => undefined);
-  return mails.length;
-}
-
-/**
  * Gives up the waiting messages of `kinds` to `to`, in the caller's transaction: someone who
  * unsubscribes gets no more of a newsletter still being sent (RFC 8058 asks for it at once). A
  * message already in flight still goes. Returns how many were given up.

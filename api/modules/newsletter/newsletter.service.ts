@@ -8,7 +8,7 @@ import { conflict, notFound } from '#api/errors';
 import { jobLeases, PROCESS_HOLDER } from '#api/lib/job-lease';
 import { onPostsDue } from '#api/lib/posts-due';
 import { siteOrigin } from '#api/lib/site-url';
-import { cancelQueuedMail, queueMail, queueMails, type OutgoingMail } from '../mail/mail.service';
+import { cancelQueuedMail, queueMail, queueMailToMany } from '../mail/mail.service';
 import { confirmationMessage, newsletterMessage } from './newsletter.message';
 import { newsletterRepo, type NewsletterQueries, type PostForSend, type SendCounts, type SendRow } from './newsletter.repo';
 
@@ -75,7 +75,7 @@ export function newsletterService(db: Db, config: NewsletterConfig, { now = Date
     const given = Buffer.from(token);
     return expected.length === given.length && crypto.timingSafeEqual(expected, given) ? id : null;
   }
-  const unsubscribeUrl = (origin: string, id: number) => `${origin}/newsletter/unsubscribe?token=${unsubscribeToken(id)}`;
+  const unsubscribeUrl = (origin: string, token: string) => `${origin}/newsletter/unsubscribe?token=${token}`;
   const unsubscribeHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
   const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: config.siteTimeZone });
@@ -91,16 +91,21 @@ export function newsletterService(db: Db, config: NewsletterConfig, { now = Date
       const id = await tx.insertSend({ postId: post.id, test: true, recipients: 1, createdBy: opts.createdBy, createdAt: iso(at) });
       // The editor is not a subscriber: the test mail's unsubscribe link is a sample that names no one.
       const sample = `${opts.origin}/newsletter/unsubscribe?token=test`;
-      await queueMails(trx, [{ to: opts.testTo, ...render(sample), headers: unsubscribeHeaders(sample), kind: 'newsletter-test' }], { newsletterSendId: id, now: at });
+      await queueMailToMany(trx, { ...render(sample), headers: unsubscribeHeaders(sample), kind: 'newsletter-test' }, [{ to: opts.testTo }], { newsletterSendId: id, now: at });
       return { id, recipients: 1 };
     }
     const recipients = await tx.confirmedRecipients();
     const id = await tx.insertSend({ postId: post.id, test: false, recipients: recipients.length, createdBy: opts.createdBy, createdAt: iso(at) });
-    const messages: OutgoingMail[] = recipients.map((r) => {
-      const url = unsubscribeUrl(opts.origin, r.id);
-      return { to: r.email, ...render(url), headers: unsubscribeHeaders(url), kind: 'newsletter' };
-    });
-    await queueMails(trx, messages, { newsletterSendId: id, now: at });
+    // One body for everyone (docs/decisions/016-outgoing-mail.md), its unsubscribe links naming a
+    // placeholder no author could type; each recipient's row holds their own token for it.
+    const placeholder = `cik-unsubscribe-${crypto.randomBytes(12).toString('hex')}`;
+    const url = unsubscribeUrl(opts.origin, placeholder);
+    await queueMailToMany(
+      trx,
+      { ...render(url), headers: unsubscribeHeaders(url), kind: 'newsletter' },
+      recipients.map((r) => ({ to: r.email, vars: { [placeholder]: unsubscribeToken(r.id) } })),
+      { newsletterSendId: id, now: at },
+    );
     await tx.clearEmailFlag(post.id);
     return { id, recipients: recipients.length };
   }
