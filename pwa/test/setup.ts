@@ -38,6 +38,8 @@ beforeAll(async () => {
     import('../features/comments/components/comments'),
     // 'Save for offline' beside them (app/deferred/save-tools.tsx).
     import('../features/saved/components/save-button'),
+    // The profile's Account section, a lazy part below the profile.
+    import('../features/profile/components/account-section'),
   ]);
 });
 

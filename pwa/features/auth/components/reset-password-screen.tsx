@@ -64,7 +64,7 @@ function RequestLink() {
   if (forgot.isSuccess) {
     return (
       <>
-        <h2 className="font-display text-2xl font-bold">Check your email</h2>
+        <h1 className="font-display text-2xl font-bold">Check your email</h1>
         <p ref={sentRef} tabIndex={-1} role="status" className="flex items-start gap-2 outline-none">
           <MailCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
           <span>{FORGOT_PASSWORD_MESSAGE}</span>
@@ -95,9 +95,9 @@ function RequestLink() {
   return (
     <form className="flex flex-col gap-5" noValidate onSubmit={submit} aria-labelledby="reset-request-heading">
       <div>
-        <h2 id="reset-request-heading" className="font-display text-2xl font-bold">
+        <h1 id="reset-request-heading" className="font-display text-2xl font-bold">
           Forgot your password?
-        </h2>
+        </h1>
         <p className="mt-1 text-base-content/75">Enter your username or email and we'll send you a link to choose a new one.</p>
       </div>
       <TextField
@@ -161,9 +161,9 @@ function NewPassword({ token }: { token: string }) {
   return (
     <form className="flex flex-col gap-5" noValidate onSubmit={submit} aria-labelledby="reset-new-heading">
       <div>
-        <h2 id="reset-new-heading" className="font-display text-2xl font-bold">
+        <h1 id="reset-new-heading" className="font-display text-2xl font-bold">
           Choose a new password
-        </h2>
+        </h1>
         <p className="mt-1 text-base-content/75">You'll be signed in with it, here and from now on.</p>
       </div>
       {linkProblem ? (
