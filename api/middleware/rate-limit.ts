@@ -32,6 +32,8 @@ interface Check {
 
 interface Rule {
   path: RegExp;
+  /** The methods it limits; POST when not given. */
+  methods?: readonly string[];
   checks: Check[];
   /** What is being limited, in the refusal: "Too many {what}. Please try again in …". */
   what: string;
@@ -73,6 +75,7 @@ export function rateLimits({ db, limits }: { db: Db; limits: RateLimitsConfig })
   // Reset links asked for one account: as many as its sign-ins, counted apart so that asking for
   // links never locks its owner out of signing in (docs/product.md#the-readers-account).
   const resetLinksPerAccount = limiter('reset-account', limits.loginPerAccount);
+  const passwordChecksPerUser = limiter('password-check-user', limits.loginPerAccount);
 
   const rules: Rule[] = [
     {
@@ -96,6 +99,15 @@ export function rateLimits({ db, limits }: { db: Db; limits: RateLimitsConfig })
     },
     // Guessing a reset token is hopeless (32 random bytes), but it is still a sign-in: per address.
     { path: route('auth/reset-password'), what: 'password reset attempts', checks: [{ limiter: authPerAddress, subject: 'address' }] },
+    // The account's own calls that ask for the password (change it or the email, delete the
+    // account): a session someone else got hold of must not become a way to guess the password
+    // and keep the account. Failed checks count per user, as failed sign-ins count per account.
+    {
+      path: /^\/api\/users\/[^/]+(\/password|\/email)?\/?$/i,
+      methods: ['PUT', 'DELETE'],
+      what: 'password attempts',
+      checks: [{ limiter: passwordChecksPerUser, subject: 'user', refundOnSuccess: true }],
+    },
     // Writes anyone may make, signed in or not: per address, so new accounts buy no extra room.
     { path: route('(questions|newsletter|videos/[^/]+/views|blog/[^/]+/views)'), what: 'requests', checks: [{ limiter: anonymousWrites, subject: 'address' }] },
     // Writes that need a session: per user, from wherever they come. Without a session the call is a 401 anyway.
@@ -104,8 +116,7 @@ export function rateLimits({ db, limits }: { db: Db; limits: RateLimitsConfig })
   ];
 
   return async (ctx: Context, next: Next) => {
-    if (ctx.method !== 'POST') return next();
-    const rule = rules.find((r) => r.path.test(ctx.path));
+    const rule = rules.find((r) => (r.methods ?? ['POST']).includes(ctx.method) && r.path.test(ctx.path));
     if (!rule) return next();
 
     // In order, stopping at the first refusal: an attempt refused for its address does not also

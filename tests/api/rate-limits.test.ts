@@ -116,6 +116,24 @@ describe('limits per account, address and user', () => {
     expect((await app.client().post('/api/auth/login', { username: 'someone_else', ...WRONG }, from('192.0.2.50'))).status).toBe(401);
   });
 
+  test('when a session guesses its account password (change password or email, delete), then failures count per user and the fourth is refused; right answers do not count', async () => {
+    const client = app.client();
+    const user = await signUp(client, uniqueName('guess'));
+    // Right answers first: they are handed back, so they use up nothing.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await client.request('PUT', `/api/users/${user.id}/password`, { currentPassword: 'Password1!', newPassword: 'Password1!' })).status).toBe(204);
+    }
+    expect((await client.request('PUT', `/api/users/${user.id}/password`, { currentPassword: 'Wrong-1', newPassword: 'Another-password1' })).status).toBe(400);
+    expect((await client.request('PUT', `/api/users/${user.id}/email`, { email: `${user.username}-2@example.com`, password: 'Wrong-2' })).status).toBe(400);
+    expect((await client.request('DELETE', `/api/users/${user.id}`, { password: 'Wrong-3' })).status).toBe(400);
+    expectRefused(await client.request('PUT', `/api/users/${user.id}/password`, { currentPassword: 'Password1!', newPassword: 'Another-password1' }, from('192.0.2.80')), /too many password attempts/i);
+    expectRefused(await client.request('DELETE', `/api/users/${user.id}`, { password: 'Password1!' }), /password attempts/i);
+    // Another user on the same address is not limited.
+    const other = app.client();
+    const second = await signUp(other, uniqueName('other'));
+    expect((await other.request('PUT', `/api/users/${second.id}/password`, { currentPassword: 'Wrong-1', newPassword: 'Another-password1' })).status).toBe(400);
+  });
+
   test('when an account signs in successfully again and again, then those sign-ins do not use up its limit', async () => {
     const user = await signUp(app.client(), uniqueName('often'));
     for (let i = 0; i < 5; i += 1) {
