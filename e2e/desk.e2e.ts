@@ -4,6 +4,8 @@
 // alone, and a second editor is granted on its database). The file's context is the editor's,
 // signed in once; readers and the second editor get contexts of their own.
 import fs from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { appReady, authDialog, toastText, uniqueUsername, visit, visitAndDismissAuth } from '#e2e/support/app';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from '#e2e/support/browser';
@@ -442,11 +444,35 @@ describe('the desk: videos, devotionals, comments, subscribers', () => {
     await editorPage.close();
   });
 
+  /** The confirmation link mailed to `email`: this file's server writes its mail as .eml files (no SMTP_URL). */
+  async function confirmLinkFor(email: string): Promise<string> {
+    const dir = server!.running.config.mail.dir;
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+            const mail = await simpleParser(fs.readFileSync(path.join(dir, file)));
+            const to = mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined;
+            if (to === email) link = /https?:\/\/\S+\/newsletter\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0];
+          }
+          return link;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBeTruthy();
+    return link!;
+  }
+
   test('Subscribers lists a new subscriber, and Export CSV downloads a file with them', async () => {
     const page = await browser.newPage(MOBILE);
     await visit(page, '/blog-admin');
     const email = `e2e.${unique()}@example.com`;
     await api(page, 'POST', '/api/newsletter', { email });
+    // The desk lists confirmed addresses: the reader confirms from the mail (docs/decisions/017).
+    await page.goto(await confirmLinkFor(email));
+    await page.getByRole('heading', { name: "You're subscribed" }).waitFor();
+    await visit(page, '/blog-admin');
     const { count } = await api<{ count: number }>(page, 'GET', '/api/newsletter/subscribers');
 
     await deskNav(page).getByRole('link', { name: 'Subscribers', exact: true }).click();

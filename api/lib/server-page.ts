@@ -51,7 +51,7 @@ export function renderServerPage(page: ServerPage): string {
   const link = page.link ?? { href: '/', text: `Go to ${SITE_NAME}` };
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer">
+<meta name="robots" content="noindex"><meta name="referrer" content="same-origin">
 <title>${escapeHtml(page.title)} · ${SITE_NAME}</title><style>${STYLE}</style></head>
 <body><header><a href="/">${SITE_NAME}</a></header>
 <main><div class="card"><h1>${escapeHtml(page.title)}</h1>${paragraphs}${form}<a class="link" href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></div></main>
