@@ -103,12 +103,15 @@ describe("the reader's account", () => {
     const dialog = authDialog(page);
     await dialog.waitFor();
     await dialog.getByRole('tab', { name: 'Log In' }).click();
+    await dialog.getByRole('link', { name: 'Forgot password?' }).waitFor();
+    await dialog.locator('.modal-box').screenshot({ path: `${SHOTS}/account-log-in-mobile.png` });
     await dialog.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/reset-password');
     await main(page).getByLabel('Username or email').fill(reader.email.toUpperCase());
     await shoot(page, 'reset-request');
     await main(page).getByRole('button', { name: 'Send link' }).click();
     await main(page).getByText(FORGOT_PASSWORD_MESSAGE).waitFor();
+    await page.screenshot({ path: `${SHOTS}/account-reset-sent-mobile.png` });
 
     const link = linkIn(await mailFor(reader.email, 'Reset your password'), '/reset-password');
     await page.goto(link);
@@ -125,6 +128,7 @@ describe("the reader's account", () => {
     await main(page).getByRole('button', { name: 'Set new password' }).click();
     await main(page).getByRole('alert').getByText('This link is not valid or has expired. Ask for a new one.').waitFor();
     await main(page).getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/account-reset-used-link-mobile.png` });
 
     // The first device's session is gone: its next check signs it out.
     await visit(reader.page, '/profile');
