@@ -133,6 +133,8 @@ const editorFields = {
   updatedBy: editorNameSchema,
   /** Marked "Email subscribers when published" and not sent yet. */
   emailSubscribers: z.optional(z.boolean()),
+  /** When it last went out to subscribers (a test send is none); null: never. */
+  newsletterSentAt: z.optional(z.nullable(z.string())),
 };
 
 /** A post as the desk reads it: the post, its state, its version, and its last save. */

@@ -105,10 +105,17 @@ describe('sending a post', () => {
     await sleep(100);
     expect(mailbox.smtp.received.length).toBe(before + 1);
     expect(mail!.subject).toMatch(/^Sent /);
+    const sentAt = async () => (await editor.client.get(`/api/blog/${postId}?status=all`)).body.newsletterSentAt;
+    expect(await sentAt()).toBeNull();
     // Not the send: the real one goes without `again`.
     const real = await send({ postId });
     expect(real.status).toBe(202);
     expect(real.body.recipients).toBe(await confirmedCount());
+    // The desk's post and its list say when it went out.
+    expect(Date.parse(await sentAt())).toBeGreaterThan(Date.now() - 60_000);
+    const listed = (await editor.client.get('/api/blog?status=published&limit=100')).body as Array<{ id: number; newsletterSentAt: string | null }>;
+    expect(listed.find((p) => p.id === postId)?.newsletterSentAt).toBe(await sentAt());
+    expect(listed.filter((p) => p.id !== postId).every((p) => p.newsletterSentAt === null || typeof p.newsletterSentAt === 'string')).toBe(true);
   });
 
   test('once: a second send is 409 naming the date; again: true sends it again; progress counts from the queue', async () => {

@@ -66,6 +66,8 @@ export interface EditorPostRow extends BlogPostRow {
   updated_by_username: string | null;
   /** "Email subscribers when published", not sent yet (migration 014). */
   email_subscribers?: unknown;
+  /** The last send to subscribers (blog.repo.ts). */
+  newsletter_sent_at?: unknown;
 }
 
 /** A row of blog_post_versions, with who saved it. */
@@ -103,6 +105,7 @@ export function toEditorPost(row: EditorPostRow, now: string): EditorPost {
     updatedAt: row.updated_at === null || row.updated_at === undefined ? null : toIso(row.updated_at),
     updatedBy: editorName(row.updated_by, row.updated_by_username),
     emailSubscribers: toBool(row.email_subscribers),
+    newsletterSentAt: row.newsletter_sent_at === null || row.newsletter_sent_at === undefined ? null : toIso(row.newsletter_sent_at),
   };
 }
 

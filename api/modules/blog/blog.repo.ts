@@ -52,6 +52,10 @@ export const VERSIONS_KEPT = 20;
 /** The desk's columns: the post and its state, and who saved it last. */
 const EDITOR_POST_COLUMNS = [...BLOG_SUMMARY_COLUMNS.map((c) => `p.${c}`), 'p.content', 'p.status', 'p.version', 'p.updated_at', 'p.updated_by', 'u.username as updated_by_username', 'p.email_subscribers'];
 
+/** When the post last went out to subscribers (a test send is none), or null (migration 014). */
+const newsletterSentAt = (db: Db) =>
+  db.raw('(select max(s.created_at) from newsletter_sends s where s.post_id = p.id and s.is_test = ?) as newsletter_sent_at', [false]);
+
 /**
  * What readers may see: published, from its publication instant on. Drafts and scheduled posts
  * never reach a list, an item, the featured post, search, the feeds or the sitemap.
@@ -114,7 +118,7 @@ function blogQueries(db: Db | Knex.Transaction) {
 
     /** The post whatever its state, with what the desk shows of it. */
     async findForEditor(id: number): Promise<EditorPostRow | undefined> {
-      return db('blog_posts as p').leftJoin('users as u', 'u.id', 'p.updated_by').select(EDITOR_POST_COLUMNS).where('p.id', id).first();
+      return db('blog_posts as p').leftJoin('users as u', 'u.id', 'p.updated_by').select(EDITOR_POST_COLUMNS).select(newsletterSentAt(db)).where('p.id', id).first();
     },
 
     /**
@@ -124,6 +128,7 @@ function blogQueries(db: Db | Knex.Transaction) {
     async listForEditor({ category, limit, offset, now, state, words }: ListOptions & { state: PostState | 'all'; words?: readonly string[] | undefined }): Promise<EditorPostRow[]> {
       const query = inState(db('blog_posts as p').leftJoin('users as u', 'u.id', 'p.updated_by'), state, now)
         .select(EDITOR_POST_COLUMNS.filter((c) => c !== 'p.content'))
+        .select(newsletterSentAt(db))
         .orderBy([
           { column: 'p.published_at', order: 'desc' },
           { column: 'p.id', order: 'desc' },

@@ -149,6 +149,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
                       <span>{formatDate(post.publishedAt)}</span>
                       {post.isExternal ? <span className="badge badge-ghost badge-sm">Substack</span> : null}
                       {post.featured ? <FeaturedBadge /> : null}
+                      {post.newsletterSentAt ? <span>Emailed {formatDate(post.newsletterSentAt)}</span> : null}
                     </p>
                   </div>
                   <DeskRowActions
@@ -162,7 +163,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
                     onDelete={() => onDelete(post)}
                     newsletter={
                       post.status === 'published'
-                        ? { label: send ? SEND_AGAIN : SEND_AS_NEWSLETTER, onSend: () => setAsking({ id: post.id, title: post.title }) }
+                        ? { label: send || post.newsletterSentAt ? SEND_AGAIN : SEND_AS_NEWSLETTER, onSend: () => setAsking({ id: post.id, title: post.title }) }
                         : undefined
                     }
                   />

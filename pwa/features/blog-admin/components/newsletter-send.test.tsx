@@ -140,6 +140,13 @@ describe('"Send as newsletter" on the desk\'s list', () => {
     expect(await within(row('Grace')).findByText('Sent 0 of 3')).toBeTruthy();
   });
 
+  test('a post that went out before says "Send again" and when it was emailed, before its dialog is opened', async () => {
+    setup({}, [anEditorSummary(5, { title: 'Grace', newsletterSentAt: '2026-03-01T10:00:00.000Z' })]);
+    await screen.findByRole('listitem', { name: 'Grace' });
+    expect(within(row('Grace')).getByRole('button', { name: 'Send again: "Grace"' })).toBeTruthy();
+    expect(within(row('Grace')).getByText(/^Emailed /)).toBeTruthy();
+  });
+
   test('"Send a test to me" posts {test: true}, says so, and leaves the dialog open for the send', async () => {
     const { requests, user } = setup({ post: () => json(202, { id: 43, recipients: 1 }) });
     await openDialog(user);
