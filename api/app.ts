@@ -113,7 +113,10 @@ export function createApp(rawDeps: AppDeps): Koa {
   // Before the session: a public answer is stored without any session lookup.
   app.use(cache.fill);
   app.use(sessionMiddleware(app, db, { httpsOrigin: config.publicUrl?.startsWith('https:') ?? false }));
-  app.use(sameOriginWrites([UPLOAD_PATH, /^\/newsletter\/unsubscribe\/?$/])); // the file upload; RFC 8058's form-encoded one-click unsubscribe
+  // The file upload's raw body; RFC 8058's one-click unsubscribe, form-encoded and from anywhere
+  // (its token is its only authority: docs/decisions/017-newsletter-double-opt-in.md).
+  const oneClickUnsubscribe = /^\/newsletter\/unsubscribe\/?$/i;
+  app.use(sameOriginWrites([UPLOAD_PATH, oneClickUnsubscribe], { anyOriginPaths: [oneClickUnsubscribe] }));
   app.use(
     decodingErrorsAsBadRequest(
       bodyParser({

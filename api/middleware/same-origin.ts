@@ -6,11 +6,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses cross-site state changes (CSRF): an `Origin` other than our own, or a browser's
  * `Sec-Fetch-Site: cross-site`, is 403. State-changing calls carry JSON or nothing,
- * except the upload PUT whose body is the file itself.
+ * except the upload PUT whose body is the file itself (`rawBodyPaths`). `anyOriginPaths`: calls
+ * whose only authority is a token in the request, never a cookie, so no site can forge anything
+ * with them (RFC 8058's one-click unsubscribe, which a mail provider or a webmail page sends).
  */
-export function sameOriginWrites(rawBodyPaths: RegExp[]) {
+export function sameOriginWrites(rawBodyPaths: RegExp[], { anyOriginPaths = [] }: { anyOriginPaths?: RegExp[] } = {}) {
   return async (ctx: Context, next: Next) => {
-    if (!SAFE_METHODS.has(ctx.method)) {
+    if (!SAFE_METHODS.has(ctx.method) && !anyOriginPaths.some((re) => re.test(ctx.path))) {
       const origin = ctx.get('Origin');
       if (origin && origin !== ownOrigin(ctx)) throw forbidden('Cross-site requests are not allowed.');
       if (ctx.get('Sec-Fetch-Site') === 'cross-site') throw forbidden('Cross-site requests are not allowed.');
