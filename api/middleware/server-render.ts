@@ -11,7 +11,7 @@ import { cachePublicly } from './public-cache';
 type Render = (request: RenderRequest) => Promise<RenderResult>;
 
 /** Pages only the signed-in reader's data (or this device's: notes, saved items) fills: the app shell renders them in the browser. */
-const CLIENT_ONLY = new Set(['/bookmarks', '/profile', '/sync', '/blog-admin', '/share', '/notes', '/saved']);
+const CLIENT_ONLY = new Set(['/bookmarks', '/profile', '/sync', '/blog-admin', '/share', '/notes', '/saved', '/reset-password']);
 /** What a rendered page is built from: a write to any of these drops it from the public cache. */
 const RENDERED_FROM = ['blog', 'videos', 'devotional', 'live-streams', 'search', 'comments'];
 /** An API that has not answered by then leaves the page to the browser (the app shell). */

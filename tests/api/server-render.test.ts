@@ -179,7 +179,7 @@ describe('a public page', () => {
 });
 
 describe('what is never rendered', () => {
-  test.each(['/bookmarks', '/profile', '/sync', '/blog-admin', '/bookmarks/', '/blog-admin/activity'])('%s, which only the signed-in reader fills, is the app shell', async (p) => {
+  test.each(['/bookmarks', '/profile', '/sync', '/blog-admin', '/bookmarks/', '/blog-admin/activity', '/reset-password?token=abc'])('%s, which only the signed-in reader fills, is the app shell', async (p) => {
     const res = await site.client().get(p);
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div>placeholder</div>');

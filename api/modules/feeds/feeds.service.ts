@@ -12,7 +12,7 @@ export const FEED_POSTS = 50;
 const PUBLIC_PAGES = ['/', '/videos', '/blog', '/live-qa'] as const;
 
 /** Pages of one signed-in reader or of the editor, and the API: nothing for a search index. */
-export const PRIVATE_PATHS = ['/bookmarks', '/profile', '/sync', '/blog-admin', '/notes', '/share', '/saved', '/api/'] as const;
+export const PRIVATE_PATHS = ['/bookmarks', '/profile', '/sync', '/blog-admin', '/notes', '/share', '/saved', '/reset-password', '/newsletter/', '/confirm-email', '/api/'] as const;
 
 /**
  * The blog's feeds, the sitemap and robots.txt. `site` is the origin that every absolute link
