@@ -5,7 +5,9 @@
 // out of reach (the sender's capacity; MAIL_RATE_PER_SECOND sets the real pace). (b) What the
 // double opt-in adds to POST /api/newsletter: a new address (a row and its confirmation mail
 // queued in one transaction) beside an address already confirmed (no write, no mail) and a bare
-// node:http server answering the same bytes; sequential over one kept-alive connection.
+// node:http server answering the same bytes; sequential over one kept-alive connection. (c) POST
+// /api/auth/forgot-password for a login that has an account (a token and a mail queued) and for
+// one that has none, interleaved: the answer is the same, and its time must not tell them apart.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,6 +67,8 @@ async function run(ctx: BenchContext): Promise<void> {
     MAIL_FROM: 'context is key <no-reply@bench.example>',
     MAIL_RATE_PER_SECOND: '1000',
     ANON_WRITE_RATE_LIMIT: '1000000000',
+    AUTH_RATE_LIMIT: '1000000000',
+    LOGIN_ACCOUNT_RATE_LIMIT: '1000000000',
     USER_WRITE_RATE_LIMIT: '1000000000',
   };
   const server = await startChild('mail', 'app-server.ts', { env });
@@ -152,6 +156,32 @@ async function run(ctx: BenchContext): Promise<void> {
       section: 'mail',
       label: 'POST /api/newsletter',
       value: `new address p50 ${ms(percentile(fresh, 50))} (confirmed ${ms(percentile(known, 50))}, bare ${ms(percentile(bareTimes, 50))}): the mail adds ${ms(added)}`,
+    });
+
+    // (c) A forgotten password: known and unknown logins, one after the other, interleaved.
+    const forgot = (login: string) => JSON.stringify({ login });
+    const knownLogin: number[] = [];
+    const unknownLogin: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      knownLogin.push(...(await timedPosts(1, `${server.url}/api/auth/forgot-password`, () => forgot(username))));
+      unknownLogin.push(...(await timedPosts(1, `${server.url}/api/auth/forgot-password`, () => forgot(`nobody_${i}_${tag}`))));
+    }
+    knownLogin.sort((a, b) => a - b);
+    unknownLogin.sort((a, b) => a - b);
+    console.log();
+    console.log(
+      table(
+        ['POST /api/auth/forgot-password (202, the same answer)', 'p50', 'p95'],
+        [
+          ['a login with an account (token + mail queued)', ...p(knownLogin)],
+          ['a login with none', ...p(unknownLogin)],
+        ],
+      ),
+    );
+    ctx.summary.push({
+      section: 'mail',
+      label: 'forgot-password, known vs unknown login',
+      value: `p50 ${ms(percentile(knownLogin, 50))} vs ${ms(percentile(unknownLogin, 50))} (${runs} each, interleaved)`,
     });
   } finally {
     ctx.peakRss.set('mail', server.peakRss());
