@@ -1,6 +1,7 @@
 import type { AppConfig } from '#api/config';
 import type { Db } from '#api/db';
 import { jobLeases, PROCESS_HOLDER } from '#api/lib/job-lease';
+import { startPollingLoop } from '#api/lib/polling-loop';
 import { mailRepo, type QueuedMail } from './mail.repo';
 import { onMailQueued } from './mail.wake';
 import { createMailTransport, type MailTransport } from './mail.transport';
@@ -91,10 +92,6 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'> & Partia
   const spacingMs = 1000 / config.mail.ratePerSecond;
   /** When the next message may start (performance.now()): each start takes the next slot. */
   let nextStart = -Infinity;
-  let stopping = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-
   async function deliver(mail: QueuedMail) {
     try {
       const where = await transport.send(mail);
@@ -146,7 +143,7 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'> & Partia
    * costs no lease write per message; a sender that cannot renew it stops at once.
    */
   async function drain() {
-    if (stopping || !(await repo.anyDue(now(), now() - stuckAfterMs))) return;
+    if (stopping() || !(await repo.anyDue(now(), now() - stuckAfterMs))) return;
     if (!(await leases.take(MAIL_SENDER_JOB, leaseMs))) return;
     let renewedAt = performance.now();
     let renewal: Promise<boolean> | null = null;
@@ -163,9 +160,9 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'> & Partia
       return held;
     };
     const lane = async () => {
-      while (!stopping) {
+      while (!stopping()) {
         await startSlot();
-        if (stopping || !(await stillHeld())) return;
+        if (stopping() || !(await stillHeld())) return;
         const mail = await claim();
         if (!mail) return;
         await deliver(mail);
@@ -174,39 +171,14 @@ export function startMailSender(db: Db, config: Pick<AppConfig, 'mail'> & Partia
     await Promise.all(Array.from({ length: concurrency }, lane));
   }
 
-  function tick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await drain();
-        } catch (err) {
-          console.error('[mail] the sender failed; it tries again at its next poll', err);
-        }
-      } while (again && !stopping);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const timer = setInterval(() => void tick(), opts.pollMs ?? 1000);
-  timer.unref();
-  const unsubscribe = onMailQueued(() => void tick());
-  void tick();
+  const loop = startPollingLoop({ label: 'mail', pollMs: opts.pollMs ?? 1000, run: drain, subscribe: onMailQueued });
+  const stopping = loop.stopping;
 
   return {
     /** Looks at the queue now (as a queued message does). */
-    wake: () => tick(),
+    wake: loop.wake,
     async stop(): Promise<void> {
-      stopping = true;
-      clearInterval(timer);
-      unsubscribe();
-      await running;
+      await loop.stop();
       transport.close();
       await leases.release(MAIL_SENDER_JOB).catch(() => undefined);
     },

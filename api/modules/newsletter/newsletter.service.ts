@@ -6,6 +6,7 @@ import type { AppConfig } from '#api/config';
 import type { Db } from '#api/db';
 import { conflict, notFound } from '#api/errors';
 import { jobLeases, PROCESS_HOLDER } from '#api/lib/job-lease';
+import { startPollingLoop } from '#api/lib/polling-loop';
 import { onPostsDue } from '#api/lib/posts-due';
 import { siteOrigin } from '#api/lib/site-url';
 import { cancelQueuedMail, queueMail, queueMailToMany } from '../mail/mail.service';
@@ -282,49 +283,19 @@ export function startNewsletterJob(db: Db, config: NewsletterConfig, opts: Newsl
   const service = newsletterService(db, config);
   const leases = jobLeases(db, opts.holder ?? PROCESS_HOLDER);
   const leaseMs = opts.leaseMs ?? 60_000;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopping = false;
-
   async function run() {
-    if (stopping || !(await service.anyPostDue())) return;
+    if (loop.stopping() || !(await service.anyPostDue())) return;
     if (!(await leases.take(NEWSLETTER_PUBLISH_JOB, leaseMs))) return;
     const sent = await service.sendDuePosts();
     if (sent) console.log(`[jobs] ${NEWSLETTER_PUBLISH_JOB} on ${leases.holder}: ${sent} posts sent to subscribers`);
   }
 
-  function tick(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await run();
-        } catch (err) {
-          console.error(`[jobs] ${NEWSLETTER_PUBLISH_JOB} failed; it tries again at its next poll`, err);
-        }
-      } while (again && !stopping);
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  const timer = setInterval(() => void tick(), opts.pollMs ?? 15_000);
-  timer.unref();
-  const unsubscribe = onPostsDue(() => void tick());
-  void tick();
+  const loop = startPollingLoop({ label: NEWSLETTER_PUBLISH_JOB, pollMs: opts.pollMs ?? 15_000, run, subscribe: onPostsDue });
   return {
     /** Looks for posts due now (as saving one does). */
-    wake: () => tick(),
+    wake: loop.wake,
     async stop(): Promise<void> {
-      stopping = true;
-      clearInterval(timer);
-      unsubscribe();
-      await running;
+      await loop.stop();
       await leases.release(NEWSLETTER_PUBLISH_JOB).catch(() => undefined);
     },
   };
