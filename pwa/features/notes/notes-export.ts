@@ -1,6 +1,7 @@
 import type { Note } from '#pwa/features/notes/note';
 import { notePath, noteTitle } from '#pwa/features/notes/note';
 import { newestFirst } from '#pwa/lib/order';
+import { downloadFile } from '#pwa/lib/download-file';
 
 /** A title as a Markdown heading's text: no line breaks, and its Markdown characters kept literal. */
 const headingText = (title: string) => title.replace(/\s+/g, ' ').replace(/([\\`*_[\]#<>])/g, '\\$1');
@@ -39,18 +40,7 @@ function browserPlatform(): ExportPlatform {
     standaloneIos: nav.standalone === true,
     canShareFiles: (files) => typeof nav.canShare === 'function' && nav.canShare({ files }),
     share: (data) => nav.share(data),
-    download: (file) => {
-      const url = URL.createObjectURL(file);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = file.name;
-      link.rel = 'noopener';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      // The click has handed the file over; the address is not needed after this turn.
-      setTimeout(() => URL.revokeObjectURL(url), 0);
-    },
+    download: downloadFile,
   };
 }
 

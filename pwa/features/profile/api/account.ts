@@ -6,6 +6,7 @@ import { openAuthDialog } from '#pwa/lib/auth-dialog';
 import { useUser } from '#pwa/lib/session';
 import { useToast } from '#pwa/components/ui/toast';
 import { outbox } from '#pwa/offline';
+import { downloadFile } from '#pwa/lib/download-file';
 
 /**
  * The reader's account (docs/product.md#the-readers-account): plain calls, online only. None of
@@ -30,20 +31,6 @@ export async function fetchAccountExport(userId: number): Promise<File> {
 
 /** The name the server gives the download (docs/product.md#the-readers-account). */
 export const ACCOUNT_EXPORT_FILE = 'context-is-key-data.json';
-
-/** Hands a file to the browser's downloads: a blob address on a link with `download`, clicked. */
-export function downloadFile(file: File): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the address is not needed after this turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * A 401 means the server's session ended while the page still shows the reader signed in: signed
