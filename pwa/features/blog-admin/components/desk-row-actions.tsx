@@ -1,7 +1,7 @@
 // Icons here are the desk's own (PenLine, not the profile's Pencil): an icon a reader's page also uses
 // becomes a chunk of its own, one file more in that page's first load (npm run bench -- bundle).
 import { PenLine, Star, Trash2 } from 'lucide-react';
-import { NewsletterIcon } from './newsletter-button';
+import { NewsletterIcon } from './newsletter-labels';
 
 /** What a row of a desk list (a post, a video) can do: Edit, Feature (unless it is the featured one), a post's newsletter, and Delete. */
 export interface DeskRowActionsProps {

@@ -1,18 +1,8 @@
-// What the desk's list and form show of the newsletter before its chunk (newsletter-send.tsx) loads.
-// The icon is the desk's own (Mails): an icon a reader's page also uses (the newsletter form's
-// Mail, the comments' Send) becomes a chunk of its own, one file more in that page's first load.
-import { Mails } from 'lucide-react';
+// What the desk's list and form show of the newsletter before its chunk (newsletter-send.tsx)
+// loads: the dialog, the progress and the form's panel, fetched when first needed.
 import { lazyExport } from '#pwa/lib/lazy-part';
 
-export const SEND_AS_NEWSLETTER = 'Send as newsletter';
-/** The same action once the post has gone out: a post goes out once unless sent again (docs/product.md#newsletter). */
-export const SEND_AGAIN = 'Send again';
-/** Under a send's button while the device is offline: sending is online only. */
-export const SENDING_OFFLINE = "You're offline. Connect to send the newsletter.";
-
-export function NewsletterIcon() {
-  return <Mails aria-hidden="true" className="size-4" />;
-}
+export { NewsletterIcon, SEND_AGAIN, SEND_AS_NEWSLETTER, SENDING_OFFLINE } from './newsletter-labels';
 
 /** The confirmation and the progress, fetched when first needed. */
 export const SendNewsletterDialog = lazyExport(() => import('./newsletter-send'), 'SendNewsletterDialog');

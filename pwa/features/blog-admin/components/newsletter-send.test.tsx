@@ -9,7 +9,7 @@ import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { SEND_POLL_MS } from '../api/newsletter-sends';
 import { anEditorSummary } from '../test/fixtures';
 import { AdminPostList, ROWS_OFFLINE } from './admin-post-list';
-import { SENDING_OFFLINE } from './newsletter-button';
+import { SENDING_OFFLINE } from './newsletter-labels';
 
 const editor = aUser({ username: 'editor', email: 'editor@example.com', isEditor: true });
 const SENDS = '/api/newsletter/sends';

@@ -11,7 +11,7 @@ import { ApiError, NetworkError } from '#pwa/lib/api-client';
 import { formatDateTime, formatNumber } from '#pwa/lib/format';
 import { useUser } from '#pwa/lib/session';
 import { lastRealSend, useNewsletterSends, useSendNewsletter, useSendStatus } from '../api/newsletter-sends';
-import { NewsletterIcon, SEND_AGAIN, SEND_AS_NEWSLETTER, SENDING_OFFLINE } from './newsletter-button';
+import { NewsletterIcon, SEND_AGAIN, SEND_AS_NEWSLETTER, SENDING_OFFLINE } from './newsletter-labels';
 
 const subscribersText = (n: number) => `${formatNumber(n)} ${n === 1 ? 'subscriber' : 'subscribers'}`;
 

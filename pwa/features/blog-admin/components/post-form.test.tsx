@@ -5,7 +5,7 @@ import { json, mockFetch, type MockRequest } from '#pwa/test/fetch';
 import { setOnline } from '#pwa/test/online';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { anEditorSummary } from '../test/fixtures';
-import { SENDING_OFFLINE } from './newsletter-button';
+import { SENDING_OFFLINE } from './newsletter-labels';
 import { PostForm } from './post-form';
 
 const editor = aUser({ username: 'editor', isEditor: true });
