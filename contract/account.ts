@@ -53,15 +53,21 @@ export type DeleteAccountInput = z.infer<typeof deleteAccountInputSchema>;
  * (`Content-Disposition: attachment`). Notes are not in it: they stay on the device, and /notes
  * exports them.
  */
-export const accountExportSchema = z.object({
-  exportedAt: z.string(),
-  profile: z.record(z.string(), z.unknown()),
-  bookmarks: z.array(z.record(z.string(), z.unknown())),
-  folders: z.array(z.record(z.string(), z.unknown())),
-  progress: z.array(z.record(z.string(), z.unknown())),
-  comments: z.array(z.record(z.string(), z.unknown())),
-  hearts: z.array(z.record(z.string(), z.unknown())),
-  subscription: z.nullable(z.object({ email: z.string(), status: z.enum(['pending', 'confirmed']), subscribedAt: z.string() })),
-  notes: z.string(),
+// Every call marked pure: the pages import this module's other schemas, and the export's shape
+// (z.record, which no page needs) must not join the zod code every page loads (vite.config.ts).
+const jsonObject = /* @__PURE__ */ z.record(/* @__PURE__ */ z.string(), /* @__PURE__ */ z.unknown());
+const jsonObjects = /* @__PURE__ */ z.array(jsonObject);
+export const accountExportSchema = /* @__PURE__ */ z.object({
+  exportedAt: /* @__PURE__ */ z.string(),
+  profile: jsonObject,
+  bookmarks: jsonObjects,
+  folders: jsonObjects,
+  progress: jsonObjects,
+  comments: jsonObjects,
+  hearts: jsonObjects,
+  subscription: /* @__PURE__ */ z.nullable(
+    /* @__PURE__ */ z.object({ email: /* @__PURE__ */ z.string(), status: /* @__PURE__ */ z.enum(['pending', 'confirmed']), subscribedAt: /* @__PURE__ */ z.string() }),
+  ),
+  notes: /* @__PURE__ */ z.string(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
