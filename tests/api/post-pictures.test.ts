@@ -226,6 +226,10 @@ describe("the post's page as the server renders it", () => {
     expect(page.headHtml).toContain(`<meta property="og:image" content="${app.url}${cover}" />`);
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(page.headHtml)![1]!);
     expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', headline: 'A post with a cover', image: `${app.url}${cover}` });
+    // Its address and the page it is the main thing of: the canonical link.
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page.headHtml)?.[1];
+    expect(canonical).toBe(`${app.url}/blog/${post.id}`);
+    expect(jsonLd).toMatchObject({ url: canonical, mainEntityOfPage: { '@type': 'WebPage', '@id': canonical } });
     expect(page.appHtml).toMatch(new RegExp(`<img src="${cover}" alt="Sunrise over the Jordan"`));
     expect(page.appHtml).toContain(`<img src="${inText}" alt="A boat on the lake" loading="lazy" decoding="async">`);
 

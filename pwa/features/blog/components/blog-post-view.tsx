@@ -125,6 +125,9 @@ function postHead(post: BlogPost): PageHead {
       '@context': 'https://schema.org',
       '@type': 'BlogPosting',
       headline: post.title,
+      // The post's own address (its canonical link), which the article is the main thing of.
+      url: absoluteOn(`/blog/${post.id}`, siteUrl),
+      mainEntityOfPage: { '@type': 'WebPage', '@id': absoluteOn(`/blog/${post.id}`, siteUrl) },
       ...(description ? { description } : {}),
       datePublished: post.publishedAt,
       articleSection: categoryLabel(post.category),
