@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE, accountExportSchema } from '#contract';
 import { startMailSender, type MailSender } from '#api/modules/mail/mail.service';
 import { grantEditor, insertBlogPost } from '../support/fixtures';
-import { sleep } from '../support/server-process';
+import { waitUntil } from '../support/server-process';
 import { startSmtp, type Smtp } from '../support/smtp-sink';
 import { signUp, startTestApp, uniqueName, type ApiClient, type ApiResponse, type TestApp } from '../support/test-app';
 
@@ -30,21 +30,11 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 8_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
-
 const recipient = (mail: ParsedMail) => (mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined);
 
 /** The next mail to `to` whose subject matches, taken off the list so a later wait finds the one after it. */
 async function mailTo(to: string, subject: RegExp): Promise<ParsedMail> {
-  return waitFor(`a mail "${subject}" to ${to}`, () => {
+  return waitUntil(`a mail "${subject}" to ${to}`, () => {
     const i = smtp.received.findIndex((m) => recipient(m)?.toLowerCase() === to.toLowerCase() && subject.test(m.subject ?? ''));
     return i >= 0 ? smtp.received.splice(i, 1)[0] : undefined;
   });

@@ -11,21 +11,11 @@ import { mailRepo, type QueuedMail } from '#api/modules/mail/mail.repo';
 import { queueMail, queueMailToMany, startMailSender, type MailSender, type MailSenderOptions } from '#api/modules/mail/mail.service';
 import { startServer } from '#api/server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { freePort, sleep } from '../support/server-process';
+import { freePort, sleep, waitUntil } from '../support/server-process';
 import { startSmtp, type Smtp } from '../support/smtp-sink';
 import { createTestDatabase, databaseUrlOf, type TestDatabase } from '../support/test-db';
 
 const FROM = '"context is key" <no-reply@mail-test.localhost>';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 8_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
-}
 
 let tdb: TestDatabase;
 let db: Db;
@@ -131,7 +121,7 @@ describe('the sender', () => {
         }),
       ),
     );
-    const [mail] = await waitFor('the message', () => smtp.received.length > 0 && smtp.received);
+    const [mail] = await waitUntil('the message', () => smtp.received.length > 0 && smtp.received);
     expect(mail!.subject).toBe('Confirm your subscription');
     expect(mail!.text?.trim()).toBe('Open the link to confirm.');
     expect(mail!.html).toContain('<a href="https://example.org/c">link</a>');
@@ -139,7 +129,7 @@ describe('the sender', () => {
     expect(mail!.to && !Array.isArray(mail!.to) ? mail!.to.value[0]?.address : null).toBe('reader1@example.org');
     expect(headerLine(mail!, 'list-unsubscribe')).toBe('List-Unsubscribe: <https://example.org/u?t=abc>');
     expect(headerLine(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    await waitFor('sent', async () => (await row(id)).status === 'sent');
+    await waitUntil('sent', async () => (await row(id)).status === 'sent');
     expect(await row(id)).toMatchObject({ attempts: 1, lastError: null, claimedAt: null });
     await running.close();
     expect(smtp.received).toHaveLength(1);
@@ -164,7 +154,7 @@ describe('the sender', () => {
     await s.wake();
     // Its next poll is a minute away: only the wake can send this one.
     const id = await db.transaction((trx) => queueMail(trx, message(1)));
-    await waitFor('sent', async () => (await row(id)).status === 'sent');
+    await waitUntil('sent', async () => (await row(id)).status === 'sent');
     expect(smtp.received.map((m) => m.subject)).toEqual(['Message 1']);
   });
 
@@ -191,7 +181,7 @@ describe('the sender', () => {
     cleanups.push(smtp.close);
     const id = await queueMail(db, message(1));
     sender(mailConfig(smtp));
-    await waitFor('sent', async () => (await row(id)).status === 'sent');
+    await waitUntil('sent', async () => (await row(id)).status === 'sent');
     expect(await row(id)).toMatchObject({ attempts: 2, lastError: expect.stringContaining('451') });
     expect(smtp.received.map((m) => m.subject)).toEqual(['Message 1']);
   });
@@ -201,7 +191,7 @@ describe('the sender', () => {
     cleanups.push(smtp.close);
     const id = await queueMail(db, message(1));
     sender(mailConfig(smtp));
-    await waitFor('failed', async () => (await row(id)).status === 'failed');
+    await waitUntil('failed', async () => (await row(id)).status === 'failed');
     await sleep(300);
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringMatching(/^550 .*No such mailbox/) });
     expect(smtp.calls()).toBe(1);
@@ -212,11 +202,11 @@ describe('the sender', () => {
     const id = await queueMail(db, message(1));
     const old = await queueMail(db, message(2), Date.now() - 24 * 60 * 60_000 - 1000);
     sender(mailConfig(url));
-    await waitFor('three attempts', async () => (await row(id)).attempts >= 3);
+    await waitUntil('three attempts', async () => (await row(id)).attempts >= 3);
     const now = await row(id);
     expect(now.status === 'pending' || now.status === 'sending').toBe(true);
     expect(now.lastError).toMatch(/ECONNREFUSED|ECONNECTION/);
-    await waitFor('the old one failed', async () => (await row(old)).status === 'failed');
+    await waitUntil('the old one failed', async () => (await row(old)).status === 'failed');
     expect((await row(old)).lastError).toMatch(/^gave up after 1 attempts: .*(ECONNREFUSED|ECONNECTION)/);
   });
 
@@ -246,7 +236,7 @@ describe('the sender', () => {
     await db('outgoing_mail').where({ id: stuck }).update({ status: 'sending', claimed_at: Date.now() - 3 * 60_000, attempts: 1 });
     await db('outgoing_mail').where({ id: inFlight }).update({ status: 'sending', claimed_at: Date.now(), attempts: 1 });
     sender(mailConfig(smtp));
-    await waitFor('sent', async () => (await row(stuck)).status === 'sent');
+    await waitUntil('sent', async () => (await row(stuck)).status === 'sent');
     await sleep(200);
     expect(smtp.received.map((m) => m.subject)).toEqual(['Message stuck']);
     expect(await row(stuck)).toMatchObject({ attempts: 2 });
@@ -262,7 +252,7 @@ describe('the sender', () => {
     for (let n = 0; n < 10; n += 1) ids.push(await queueMail(db, message(n)));
     sender(mailConfig(smtp), { holder: 'process-A' });
     sender(mailConfig(smtp), { holder: 'process-B' }, other);
-    await waitFor('all sent', async () => (await rows()).every((m: QueuedMail) => m.status === 'sent'));
+    await waitUntil('all sent', async () => (await rows()).every((m: QueuedMail) => m.status === 'sent'));
     expect(smtp.received.map((m) => m.subject).sort()).toEqual(ids.map((_, n) => `Message ${n}`).sort());
     expect((await rows()).map((m) => m.attempts)).toEqual(ids.map(() => 1));
   });
@@ -273,7 +263,7 @@ describe('the sender', () => {
     for (let n = 0; n < 10; n += 1) await queueMail(db, message(n));
     const started = performance.now();
     sender(mailConfig(smtp, 5));
-    await waitFor('all sent', () => smtp.received.length === 10);
+    await waitUntil('all sent', () => smtp.received.length === 10);
     expect(performance.now() - started).toBeGreaterThan(1_500);
   });
 
@@ -282,7 +272,7 @@ describe('the sender', () => {
     cleanups.push(smtp.close);
     for (let n = 0; n < 24; n += 1) await queueMail(db, message(n));
     sender(mailConfig(smtp), { concurrency: 3 });
-    await waitFor('all sent', async () => (await rows()).every((m: QueuedMail) => m.status === 'sent'));
+    await waitUntil('all sent', async () => (await rows()).every((m: QueuedMail) => m.status === 'sent'));
     expect(smtp.maxInFlight()).toBe(3);
     expect(smtp.connections()).toBeLessThanOrEqual(3);
     expect((await rows()).map((m) => m.attempts)).toEqual(Array.from({ length: 24 }, () => 1));
@@ -313,7 +303,7 @@ describe('the sender', () => {
     // The recipients' rows hold no copy of the body.
     expect((await db('outgoing_mail').select('text_body', 'html_body')).every((r: { text_body: string; html_body: string | null }) => r.text_body === '' && r.html_body === null)).toBe(true);
     sender(mailConfig(smtp));
-    await waitFor('both sent', () => smtp.received.length === 2);
+    await waitUntil('both sent', () => smtp.received.length === 2);
     const byTo = (address: string) => smtp.received.find((m) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.address === address)!;
     const one = byTo('reader1@example.org');
     expect(one.subject).toBe('The covenant');
@@ -332,7 +322,7 @@ describe('the sender', () => {
     cleanups.push(smtp.close);
     const id = await queueMail(db, message(1));
     const s = sender(mailConfig(smtp));
-    await waitFor('claimed', async () => (await row(id)).status === 'sending');
+    await waitUntil('claimed', async () => (await row(id)).status === 'sending');
     await s.stop();
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
     expect(Number((await db('job_leases').where({ name: 'mail-sender' }).first()).expires_at)).toBe(0);
@@ -343,7 +333,7 @@ describe('the sender', () => {
     cleanups.push(() => log.mockRestore());
     const id = await queueMail(db, message(1, { html: '<p>Hello</p>', headers: { 'List-Unsubscribe': '<https://example.org/u>' } }));
     sender(mailConfig(null));
-    await waitFor('sent', async () => (await row(id)).status === 'sent');
+    await waitUntil('sent', async () => (await row(id)).status === 'sent');
     const files = fs.readdirSync(mailDir).filter((f) => f.endsWith(`-${id}.eml`));
     expect(files).toHaveLength(1);
     const file = path.join(mailDir, files[0]!);

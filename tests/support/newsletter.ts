@@ -9,7 +9,9 @@ import { parseSmtpUrl } from '#api/config';
 import type { Db } from '#api/db';
 import { startMailSender, type MailSender } from '#api/modules/mail/mail.service';
 import { grantEditor } from './fixtures';
-import { sleep } from './server-process';
+import { waitUntil } from './server-process';
+
+export { waitUntil };
 import { startSmtp, type Smtp } from './smtp-sink';
 import { signUp, uniqueName, type ApiClient, type TestApp } from './test-app';
 
@@ -33,16 +35,6 @@ export function linkIn(mail: ParsedMail, pagePath: string): string {
   const match = new RegExp(`https?://[^\\s)]+${pagePath.replace(/\//g, '\\/')}\\?token=[A-Za-z0-9._-]+`).exec(mail.text ?? '');
   if (!match) throw new Error(`no ${pagePath} link in: ${mail.text}`);
   return match[0];
-}
-
-export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(20);
-  }
 }
 
 /** An SMTP server on loopback and a sender of `db`'s queue to it, polling fast. */

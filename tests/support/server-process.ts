@@ -160,6 +160,17 @@ export async function until<T>(what: string, probe: () => T | Promise<T>, { time
   }
 }
 
+/** Polls `probe` every 20 ms until it gives something truthy, and returns it (the mail tests' wait). */
+export async function waitUntil<T>(what: string, probe: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs = 10_000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(20);
+  }
+}
+
 export interface HttpAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;

@@ -1,23 +1,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '#api/db';
 import { nowIso } from '#api/lib/convert';
+import type { UserRow } from '#api/modules/users/users.service';
 
-/** The users row as this module reads it (the columns `toUser` shows, and the hash it checks). */
-export interface AccountRow {
-  id: number;
-  username: string;
-  email: string;
-  name: string;
-  password_hash: string;
-  role: string;
-  role_granted_at: unknown;
-  avatar_url: string | null;
-  bio: string | null;
-  website: string | null;
-  social_links: string | null;
-  created_at: unknown;
-  updated_at: unknown;
-}
+/** The users row as this module reads it: the users module's own (the columns `toUser` shows, and the hash it checks). */
+export type AccountRow = UserRow;
 
 export type TokenPurpose = 'reset-password' | 'confirm-email';
 

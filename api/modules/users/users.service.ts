@@ -6,6 +6,8 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '#api/lib/passw
 import type { ObjectsService } from '../objects/objects.service';
 import { usersRepo, type UserRow } from './users.repo';
 
+export type { UserRow };
+
 /**
  * The stored form of socialLinks: a JSON string holding only `x` and `instagram`, the legacy
  * `twitter` read as `x`, empty values dropped, and null when nothing is left (or it is unreadable).
