@@ -5,11 +5,9 @@
 // index), beside a bare node:http server answering the same bytes from memory (bare-server.ts);
 // and saving a post (PUT with its version: the UPDATE, the version kept in its history, the
 // pruning to 20). p50 and p95, one editor, sequential, one kept-alive connection.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RecordedResponse } from '../bare-server';
-import { rolesService } from '#api/modules/users/roles.service';
 import { createDb, migrate } from '#api/db';
 import type { BenchContext, BenchSection } from '../lib/context';
 import { blogPost } from '../lib/corpus';
@@ -17,7 +15,7 @@ import { prng } from '#e2e/support/prng';
 import { createBenchDatabase } from '../lib/database';
 import { int, ms, percentile, table } from '../lib/format';
 import { startChild, type ChildServer } from '../lib/processes';
-import { appServerEnv } from './shared';
+import { appServerEnv, editorSession } from './shared';
 
 const CHUNK = 500;
 /** The desk's page (pwa/features/blog-admin/api/get-admin-posts.ts): 20 rows, and one more to tell whether another page follows. */
@@ -67,19 +65,7 @@ async function run(ctx: BenchContext): Promise<void> {
 
   const server = await startChild('desk', 'app-server.ts', { env: appServerEnv(ctx, database.url, { seed: false }) });
   try {
-    const username = `desk_${crypto.randomBytes(3).toString('hex')}`;
-    const signup = await fetch(`${server.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'Bench-password1' }),
-    });
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const roles = createDb(database.config);
-    try {
-      await rolesService(roles).grantEditor(username);
-    } finally {
-      await roles.destroy();
-    }
+    const { cookie } = await editorSession(server.url, database.config, 'desk');
     const headers = { cookie, accept: 'application/json', ...NO_COMPRESSION };
     const get = (base: string, pathname: string) => () => fetch(`${base}${pathname}`, { headers });
 

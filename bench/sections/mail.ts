@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RecordedResponse } from '../bare-server';
 import { createDb, migrate } from '#api/db';
-import { rolesService } from '#api/modules/users/roles.service';
 import { prng } from '#e2e/support/prng';
 import type { BenchContext, BenchSection } from '../lib/context';
 import { blogPost } from '../lib/corpus';
@@ -21,7 +20,7 @@ import { createBenchDatabase } from '../lib/database';
 import { int, mb, ms, percentile, table } from '../lib/format';
 import { startSmtpSink } from '../lib/smtp-sink';
 import { startChild, type ChildServer } from '../lib/processes';
-import { appServerEnv } from './shared';
+import { appServerEnv, editorSession } from './shared';
 
 const CHUNK = 500;
 const sleep = (msec: number) => new Promise((resolve) => setTimeout(resolve, msec));
@@ -74,19 +73,7 @@ async function run(ctx: BenchContext): Promise<void> {
   const server = await startChild('mail', 'app-server.ts', { env });
   try {
     console.log(`  ${int(subscribers)} confirmed subscribers, one published post; SMTP sink at ${sink.url}; MAIL_RATE_PER_SECOND at its maximum (1000)`);
-    const username = `mail_${crypto.randomBytes(3).toString('hex')}`;
-    const signup = await fetch(`${server.url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@bench.example`, password: 'Bench-password1' }),
-    });
-    const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const roles = createDb(database.config);
-    try {
-      await rolesService(roles).grantEditor(username);
-    } finally {
-      await roles.destroy();
-    }
+    const { username, cookie } = await editorSession(server.url, database.config, 'mail');
     const headers = { cookie, accept: 'application/json', 'content-type': 'application/json' };
 
     // (a) The send.

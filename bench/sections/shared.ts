@@ -1,5 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { createDb } from '#api/db';
+import type { DatabaseConfig } from '#api/config';
+import { rolesService } from '#api/modules/users/roles.service';
 import type { BenchContext } from '../lib/context';
 
 /** The environment of an app server child: loopback, any free port, production mode, quiet. */
@@ -15,4 +18,26 @@ export function appServerEnv(ctx: BenchContext, databaseUrl: string, opts: { see
     DIST_DIR: path.join(ctx.tmpDir, 'no-dist'),
     BENCH_SEED: opts.seed ? 'true' : 'false',
   };
+}
+
+/**
+ * Signs up a new user on `serverUrl` and makes them an editor on its database, as an operator
+ * does (`npm run editor -- grant`). Returns the username and the session's Cookie header.
+ */
+export async function editorSession(serverUrl: string, database: DatabaseConfig, prefix: string): Promise<{ username: string; cookie: string }> {
+  const username = `${prefix}_${crypto.randomBytes(3).toString('hex')}`;
+  const signup = await fetch(`${serverUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@bench.example`, password: 'Bench-password1' }),
+  });
+  if (signup.status !== 201) throw new Error(`bench: sign-up answered ${signup.status}`);
+  const cookie = signup.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const roles = createDb(database);
+  try {
+    await rolesService(roles).grantEditor(username);
+  } finally {
+    await roles.destroy();
+  }
+  return { username, cookie };
 }
