@@ -220,6 +220,8 @@ describe('stream-changed: /live-qa follows the desk at once', () => {
     expect((await site.next((e) => e.event === 'stream-changed')).json).toEqual({ id: stream.id });
     // A page watching another stream hears of it too (it shows the schedule as well).
     const elsewhere = await schedule();
+    // Its own news reaches the site-wide stream in its time: wait, so it is not taken for the edit's.
+    await site.next((e) => e.event === 'stream-changed' && e.json?.id === elsewhere.id);
     const page = await watch(elsewhere.id);
     await page.next((e) => e.event === 'viewers');
 
