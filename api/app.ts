@@ -63,7 +63,7 @@ export function createApp(rawDeps: AppDeps): Koa {
     bookmarkRoutes(services),
     progressRoutes(services.progress),
     commentRoutes(services),
-    liveRoutes(services.live, deps.events, services.users.isEditorNow),
+    liveRoutes(services.live, deps.events, services.users.isEditorNow, { perAddress: config.eventStreamsPerAddress, keySecret: config.sessionSecret }),
     newsletterRoutes(services),
     activityRoutes(services),
     accountRoutes(services),

@@ -27,6 +27,7 @@ const envSchema = z.object({
   USER_WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   WRITE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   PUBLIC_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  EVENT_STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(6),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -62,6 +63,11 @@ export interface AppConfig {
   logRequests: boolean;
   /** How long public GET answers may be served from memory (0 turns the cache off). */
   publicCacheMs: number;
+  /**
+   * Open live event streams (both routes, all processes) one client address may hold
+   * (EVENT_STREAMS_PER_ADDRESS): docs/decisions/012-live-events.md.
+   */
+  eventStreamsPerAddress: number;
   /** The site's public origin (`https://example.org`, no trailing slash) for absolute links; null: each request's own origin. */
   publicUrl: string | null;
   /** API worker processes on this host (`node:cluster`); 1 runs the server in the `npm start` process itself. */
@@ -230,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     logRequests: e.LOG_REQUESTS,
     publicCacheMs: e.PUBLIC_CACHE_MS,
+    eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
     publicUrl: parsePublicUrl(e.PUBLIC_URL),
     webConcurrency: e.WEB_CONCURRENCY,
     housekeepingIntervalMs: e.HOUSEKEEPING_INTERVAL_MS,

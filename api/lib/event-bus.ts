@@ -15,8 +15,26 @@ export type BusEvent =
   | { kind: 'question'; streamId: number; questionId: number }
   /** The desk scheduled, edited, put live or ended the stream: what is live and upcoming may have changed. */
   | { kind: 'stream'; streamId: number }
-  /** One process's count of open event streams on the stream (`process` names that process). */
-  | { kind: 'viewers'; streamId: number; process: string; count: number };
+  /** What one process holds open now, as changes (or all of it, repeated with every heartbeat): see PresenceEvent. */
+  | PresenceEvent;
+
+/**
+ * One process's open event streams (`process` names it), for the cap per client address and the
+ * viewer counts that every process keeps (docs/decisions/012-live-events.md). Addresses and
+ * viewers travel as keys (a keyed hash), never as addresses or user ids.
+ */
+export interface PresenceEvent {
+  kind: 'presence';
+  process: string;
+  /** `[address key, streams open from it on this process now]`; 0: none any more. */
+  addresses: [string, number][];
+  /** `[live stream id, viewer key, 1 when the viewer has a page of it open on this process, else 0]`. */
+  viewers: [number, string, 0 | 1][];
+  /** The process stops: forget everything it said. */
+  gone?: true;
+  /** The process just started: every other one repeats what it holds now. */
+  ask?: true;
+}
 
 /**
  * The app's one channel between its processes: PostgreSQL LISTEN/NOTIFY, or on SQLite an
@@ -34,7 +52,7 @@ export interface EventBus {
   subscribe(listener: (event: BusEvent) => void): () => void;
   /**
    * `hook` runs when `close()` is called, before delivery stops, while publishing still works
-   * (a process saying its viewers are gone). The returned function removes it.
+   * (a process saying its event streams are gone). The returned function removes it.
    */
   beforeClose(hook: () => Promise<void>): () => void;
   /** Settles once the bus listens (the first attempt to, on PostgreSQL); never rejects. */
@@ -64,14 +82,35 @@ function closing(finish: () => Promise<void>) {
 
 const CHANNEL = 'cik_live_events';
 
+const isKey = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= 64;
+const isCount = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) >= 0;
+
+/** A presence event as sent, or null when any part of it is not (an older process's `viewers` event is not one). */
+function parsePresence(value: Record<string, unknown>): PresenceEvent | null {
+  const { process, addresses, viewers, gone, ask } = value;
+  if (!isKey(process) || !Array.isArray(addresses) || !Array.isArray(viewers)) return null;
+  if (!addresses.every((a) => Array.isArray(a) && a.length === 2 && isKey(a[0]) && isCount(a[1]))) return null;
+  if (!viewers.every((v) => Array.isArray(v) && v.length === 3 && isCount(v[0]) && isKey(v[1]) && (v[2] === 0 || v[2] === 1))) return null;
+  return {
+    kind: 'presence',
+    process,
+    addresses: addresses as PresenceEvent['addresses'],
+    viewers: viewers as PresenceEvent['viewers'],
+    ...(gone === true ? { gone } : {}),
+    ...(ask === true ? { ask } : {}),
+  };
+}
+
 function parseEvent(payload: string | undefined): BusEvent | null {
   if (!payload) return null;
   try {
-    const value = JSON.parse(payload) as Partial<BusEvent>;
-    if (typeof value.streamId !== 'number') return null;
-    if (value.kind === 'question' && typeof value.questionId === 'number') return value as BusEvent;
-    if (value.kind === 'stream') return { kind: 'stream', streamId: value.streamId };
-    if (value.kind === 'viewers' && typeof value.process === 'string' && typeof value.count === 'number') return value as BusEvent;
+    const value = JSON.parse(payload) as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const event = value as Record<string, unknown>;
+    if (event.kind === 'presence') return parsePresence(event);
+    if (typeof event.streamId !== 'number') return null;
+    if (event.kind === 'question' && typeof event.questionId === 'number') return { kind: 'question', streamId: event.streamId, questionId: event.questionId };
+    if (event.kind === 'stream') return { kind: 'stream', streamId: event.streamId };
   } catch {
     // Someone else's NOTIFY on our channel: not ours to read.
   }

@@ -1,10 +1,12 @@
 // Live Q&A events fan out across API processes (docs/decisions/012-live-events.md). Two real API
 // processes (`npm start`, each in its own process group) on one PostgreSQL: a question posted to A
 // reaches an event stream open on B (LISTEN/NOTIFY), the viewer count adds up both processes'
-// streams, an editor going live or ending on B is heard on A's streams and answered at once by A's
+// readers, an editor going live or ending on B is heard on A's streams and answered at once by A's
 // current (its cached answer dropped), and stopping a process ends its streams instead of waiting
 // on them. On SQLite (one host), the same between the workers of WEB_CONCURRENCY=2, whose primary
 // relays the events. The public cache is on for a minute: only the events can make A answer anew.
+// Each page comes from an address of its own (TRUST_PROXY=1 and X-Forwarded-For), as readers
+// do: the viewer count counts readers, and one address may hold only a few streams.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
 import { grantEditor, insertLiveStream } from '../support/fixtures';
@@ -19,6 +21,10 @@ let a: Host;
 let b: Host;
 let streamId = 0;
 const opened: OpenEventStream[] = [];
+let readers = 0;
+/** A reader of their own: the address a trusted proxy would name. */
+const newReader = () => ({ 'X-Forwarded-For': `203.0.113.${(readers += 1) % 250}` });
+const env = { PUBLIC_CACHE_MS: '60000', TRUST_PROXY: '1' };
 
 /** Signs up on `node` and becomes an editor (as `npm run editor -- grant` makes one). */
 async function signInEditor(node: Host, tdb: TestDatabase): Promise<void> {
@@ -37,7 +43,7 @@ async function setLive(node: Host, id: number, isLive: boolean): Promise<void> {
 const currentId = async (node: Host) => ((await node.client.request('GET', '/api/live-streams/current')).json as { id: number } | null)?.id ?? null;
 
 async function watch(node: Host): Promise<OpenEventStream> {
-  const stream = await openEventStream(`${node.server.origin}/api/live-streams/${streamId}/events`);
+  const stream = await openEventStream(`${node.server.origin}/api/live-streams/${streamId}/events`, newReader());
   opened.push(stream);
   expect(stream.status).toBe(200);
   return stream;
@@ -47,7 +53,7 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
   let running: ServerOnTestDatabase<[Host, Host]> | undefined;
 
   beforeAll(async () => {
-    running = await startServerOnTestDatabase({ name: 'live-multi', hosts: 2, env: { PUBLIC_CACHE_MS: '60000' }, startTimeoutMs: 45_000 });
+    running = await startServerOnTestDatabase({ name: 'live-multi', hosts: 2, env, startTimeoutMs: 45_000 });
     [a, b] = running.hosts;
     const [row] = await running.tdb.db('live_streams').insert({ title: 'Across processes', description: null, is_live: true, viewer_count: 0 }).returning('id');
     streamId = Number((row as { id: number }).id);
@@ -80,7 +86,7 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
     await signInEditor(b, running!.tdb);
     // A has nothing live in its cache (for a minute): only the event can change its answer.
     expect(await currentId(a)).toBeNull();
-    const site = await openEventStream(`${a.server.origin}/api/live-streams/events`);
+    const site = await openEventStream(`${a.server.origin}/api/live-streams/events`, newReader());
     opened.push(site);
     const page = await watch(a);
     await page.next((e) => e.event === 'viewers');
@@ -97,11 +103,11 @@ describe.skipIf(!onPostgres)('live events on two API processes sharing one Postg
     page.close();
   });
 
-  test('the viewer count adds up the streams open on both processes', async () => {
+  test('the viewer count adds up the readers watching on both processes', async () => {
     const onA = await watch(a);
     await onA.next((e) => e.event === 'viewers');
     const onB = await watch(b);
-    // B opened one: A hears of it and tells its page 2; B counts A's one as soon as A repeats its count.
+    // B opened one: A hears of it and tells its page 2 (B knew of A's reader since A's page opened).
     await onA.next((e) => e.event === 'viewers' && e.json.count === 2);
     onB.close();
     await onA.next((e) => e.event === 'viewers' && e.json.count === 1, { from: onA.events.length });
@@ -130,7 +136,7 @@ describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=
   let sqliteStream = 0;
 
   beforeAll(async () => {
-    running = await startServerOnTestDatabase({ name: 'live-cluster', env: { WEB_CONCURRENCY: '2', PUBLIC_CACHE_MS: '60000' }, startTimeoutMs: 45_000 });
+    running = await startServerOnTestDatabase({ name: 'live-cluster', env: { ...env, WEB_CONCURRENCY: '2' }, startTimeoutMs: 45_000 });
     [node] = running.hosts;
     const current = await node.client.request('GET', '/api/live-streams/current');
     expect(current.json?.id, 'the sample content has a live stream').toBeTypeOf('number');
@@ -142,9 +148,9 @@ describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=
     await running?.stop();
   });
 
-  test('a question reaches every open stream whichever worker holds it, and the viewer count adds up both workers', async () => {
+  test('a question reaches every open stream whichever worker holds it, and the viewer count adds up the readers on both workers', async () => {
     // Each stream is a connection of its own: the cluster hands them to the workers in turn.
-    const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(`${node.server.origin}/api/live-streams/${sqliteStream}/events`)));
+    const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(`${node.server.origin}/api/live-streams/${sqliteStream}/events`, newReader())));
     opened.push(...streams);
     // Every worker repeats its count with its heartbeat (20 s); a change is told at once.
     await Promise.all(streams.map((s) => s.next((e) => e.event === 'viewers' && e.json.count === 6, { timeoutMs: 5_000 })));
@@ -158,7 +164,7 @@ describe.skipIf(onPostgres)('live events between the workers of WEB_CONCURRENCY=
     // Six connections at once: the cluster hands them to both workers, which each cache their answer.
     const currents = () => Promise.all(Array.from({ length: 6 }, () => currentId(node)));
     expect(new Set(await currents())).toEqual(new Set([sqliteStream]));
-    const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(`${node.server.origin}/api/live-streams/events`)));
+    const streams = await Promise.all(Array.from({ length: 6 }, () => openEventStream(`${node.server.origin}/api/live-streams/events`, newReader())));
     opened.push(...streams);
     await signInEditor(node, running!.tdb);
     await setLive(node, sqliteStream, false);

@@ -4,16 +4,30 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { createQuestionInputSchema, idSchema, liveStreamInputSchema, liveStreamUpdateSchema, moderateQuestionInputSchema, questionsQuerySchema, type LiveStream } from '#contract';
 import { parseYoutubeLink, YOUTUBE_LINK_RULE } from '#contract/youtube-link';
+import { AppError } from '#api/errors';
 import type { EventBus } from '#api/lib/event-bus';
 import { sendJsonOrNull } from '#api/lib/respond';
 import { route } from '#api/middleware/route';
-import { requireEditor, requireSignIn, type EditorLookup } from '#api/middleware/auth';
+import { requireEditor, requireSignIn, sessionUserId, type EditorLookup } from '#api/middleware/auth';
 import { cachePublicly } from '#api/middleware/public-cache';
-import { liveEventStreams } from './live-event-streams';
+import { liveEventStreams, type StreamClient } from './live-event-streams';
 import type { LiveService, LiveStreamFields } from './live.service';
 
-export function liveRoutes(service: LiveService, events: EventBus, isEditor: EditorLookup): Router {
-  const streams = liveEventStreams(events, { findQuestion: (id) => service.findQuestion(id) });
+export interface LiveEventStreamSettings {
+  /** Open event streams per client address, both routes, every process (EVENT_STREAMS_PER_ADDRESS). */
+  perAddress: number;
+  /** Keys addresses and users on the event bus: the session secret, the same on every process. */
+  keySecret: string;
+}
+
+/**
+ * What a client past its open event streams is told to wait (seconds). Places free as soon as a
+ * page closes, so this is a guess; the PWA retries on its own schedule anyway (5 s, doubling).
+ */
+const EVENT_STREAM_RETRY_AFTER_S = 10;
+
+export function liveRoutes(service: LiveService, events: EventBus, isEditor: EditorLookup, settings: LiveEventStreamSettings): Router {
+  const streams = liveEventStreams(events, { findQuestion: (id) => service.findQuestion(id), perAddress: settings.perAddress, keySecret: settings.keySecret });
   const router = new Router();
   const signedIn = requireSignIn('Please sign in as an editor.');
   const editor = requireEditor(isEditor, 'Only editors can manage live streams.');
@@ -47,12 +61,14 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
   );
 
   // Server-Sent Events: open until the client leaves or the server stops (see live-event-streams.ts).
-  // Never cached (no cachePublicly), compressed or timed out: each event must leave at once.
+  // Never cached (no cachePublicly), compressed or timed out: each event must leave at once. At
+  // most EVENT_STREAMS_PER_ADDRESS per client address over both event routes and every process
+  // (docs/decisions/012-live-events.md): a 429 past it.
   router.get(
     '/live-streams/:id/events',
     route({ params: livePath, query: eventsQuery }, async (ctx, { params, query }) => {
       const stream = await service.requireStream(params.id);
-      sendEventStream(ctx, streams.open(stream.id, ctx.get('Last-Event-ID') || undefined, query.hidden === '1'));
+      sendEventStream(ctx, streams.open(stream.id, clientOf(ctx), { lastEventId: ctx.get('Last-Event-ID') || undefined, knowsHidden: query.hidden === '1' }));
     }),
   );
 
@@ -61,7 +77,7 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
   router.get(
     '/live-streams/events',
     route({}, async (ctx) => {
-      sendEventStream(ctx, streams.openSiteWide());
+      sendEventStream(ctx, streams.openSiteWide(clientOf(ctx)));
     }),
   );
 
@@ -123,8 +139,19 @@ export function liveRoutes(service: LiveService, events: EventBus, isEditor: Edi
   return router;
 }
 
-/** Answers with an event stream, closed when the client goes away: uncompressed, uncached, never timed out. */
-function sendEventStream(ctx: Context, { body, close }: { body: PassThrough; close: () => void }): void {
+/** Who asks: the client address as TRUST_PROXY lets Koa read it, and the signed-in user. */
+const clientOf = (ctx: Context): StreamClient => ({ address: ctx.ip, userId: sessionUserId(ctx) });
+
+/**
+ * Answers with an event stream, closed when the client goes away: uncompressed, uncached, never
+ * timed out; or, when the client's address has no place left (null), a 429.
+ */
+function sendEventStream(ctx: Context, opened: { body: PassThrough; close: () => void } | null): void {
+  if (!opened) {
+    ctx.set('Retry-After', String(EVENT_STREAM_RETRY_AFTER_S));
+    throw new AppError(429, 'Too many live pages are open from your address. Close one and try again.');
+  }
+  const { body, close } = opened;
   ctx.req.socket.setTimeout(0);
   ctx.req.socket.setNoDelay(true);
   ctx.req.on('close', close);
