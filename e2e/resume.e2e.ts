@@ -191,3 +191,59 @@ describe('continue where you left off', () => {
     expect(await page.evaluate(() => localStorage.getItem('cik-resume'))).toBe('[]');
   });
 });
+
+describe('leaving a post by a link or by back keeps the place last read', () => {
+  let page: Page;
+  let post: Summary;
+
+  beforeAll(async () => {
+    page = await openPage();
+    await visit(page, '/');
+    const posts = await apiGet<Summary[]>(page, '/api/blog?limit=100');
+    // Another long post than the journey above reads: each keeps its own place.
+    post = [...posts].sort((a, b) => b.readTime - a.readTime)[1]!;
+  });
+  afterAll(async () => {
+    await page.close();
+  });
+
+  const stored = () =>
+    page.evaluate((id) => (JSON.parse(localStorage.getItem('cik-resume') ?? '[]') as { kind: string; id: number; position: number }[]).find((p) => p.kind === 'blog' && p.id === id)?.position, post.id);
+
+  /** Opens the post from /blog's list, as a reader does, and waits for its text. */
+  const openFromBlog = async () => {
+    await main(page).getByRole('link', { name: new RegExp(escape(post.title)) }).first().click();
+    await page.waitForURL((url) => url.pathname === `/blog/${post.id}`);
+    await textShown(page);
+  };
+
+  test("by the header's Blog link, and by back: the post opens again where it was left", async () => {
+    await visit(page, `/blog/${post.id}`);
+    await textShown(page);
+    await page.mouse.move(640, 400);
+    while ((await placeInArticle(page)) < 0.5) {
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(150);
+    }
+    await page.waitForTimeout(1300);
+    const place = await placeInArticle(page);
+    expect(await stored()).toBeCloseTo(place, 2);
+
+    // The header's link, clicked as a person clicks it.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+    await page.waitForURL((url) => url.pathname === '/blog');
+    await main(page).getByRole('link', { name: new RegExp(escape(post.title)) }).first().waitFor();
+    expect(await stored()).toBeCloseTo(place, 2);
+    await openFromBlog();
+    await expect.poll(() => placeInArticle(page)).toBeCloseTo(place, 1);
+
+    // Back to the list, and the post again from it.
+    await page.waitForTimeout(1300);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/blog');
+    await main(page).getByRole('link', { name: new RegExp(escape(post.title)) }).first().waitFor();
+    expect(await stored()).toBeCloseTo(place, 2);
+    await openFromBlog();
+    await expect.poll(() => placeInArticle(page)).toBeCloseTo(place, 1);
+  });
+});

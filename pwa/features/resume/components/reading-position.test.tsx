@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
-import { resetPositionsCache, savePosition } from '../resume-store';
+import { getPosition, resetPositionsCache, savePosition } from '../resume-store';
 import { ReadingPosition } from './reading-position';
 
 /** A post: its text, or the renderer's placeholder (aria-busy) while the text is not in yet. */
@@ -69,5 +69,50 @@ describe('ReadingPosition', () => {
     render(<Post ready />);
     await frames();
     expect(scrollTo).not.toHaveBeenCalled();
+  });
+
+  describe('saves only the scrolling the reader does', () => {
+    /** The page scrolled to `y`, as the browser tells it: window.scrollY, then a scroll event. */
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+        window.dispatchEvent(new Event('scroll'));
+      });
+    const leave = (view: ReturnType<typeof render>) => act(() => view.unmount());
+    afterEach(() => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    });
+
+    test('a scroll the wheel started is saved when the reader leaves', async () => {
+      const view = render(<Post ready />);
+      await frames();
+      act(() => void window.dispatchEvent(new WheelEvent('wheel', { deltaY: 300 })));
+      scrollTo(ARTICLE_TOP + 0.7 * ARTICLE_HEIGHT);
+      leave(view);
+      expect(getPosition('blog', 4)?.position).toBeCloseTo(0.7, 5);
+    });
+
+    test('a scroll no input made (the page growing shorter as the app leaves it, a script) is not', async () => {
+      const view = render(<Post ready />);
+      await frames();
+      scrollTo(ARTICLE_TOP + 0.2 * ARTICLE_HEIGHT);
+      leave(view);
+      expect(getPosition('blog', 4)?.position).toBe(0.5);
+    });
+
+    test('a press on a link is not the reader scrolling; a press on the scroll bar is, for as long as it is held', async () => {
+      const view = render(<Post ready />);
+      await frames();
+      const link = document.createElement('a');
+      document.body.append(link);
+      act(() => void link.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+      scrollTo(ARTICLE_TOP + 0.2 * ARTICLE_HEIGHT);
+      link.remove();
+      act(() => void document.documentElement.dispatchEvent(new Event('pointerdown', { bubbles: true })));
+      await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+      scrollTo(ARTICLE_TOP + 0.6 * ARTICLE_HEIGHT);
+      leave(view);
+      expect(getPosition('blog', 4)?.position).toBeCloseTo(0.6, 5);
+    });
   });
 });

@@ -14,6 +14,12 @@ export interface ReadingPositionProps {
   article: RefObject<HTMLElement | null>;
 }
 
+/**
+ * How long a scroll counts as the reader's after their last input, or after the last scroll of a
+ * scroll that input started: a wheel's smooth scrolling and a touch's fling go on after the input.
+ */
+const GESTURE_MS = 300;
+
 /** Keys that scroll the page (others, like Escape closing a dialog, are not the reader choosing a place). */
 const SCROLL_KEYS = new Set(['ArrowDown', 'ArrowUp', 'PageDown', 'PageUp', 'Home', 'End', ' ']);
 
@@ -50,6 +56,10 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
     // Opened at a #fragment, the page jumps there by itself: that is not where the reader got to.
     const atFragment = window.location.hash !== '';
     let userMoved = false;
+    /** Until when a scroll is the reader's own (see GESTURE_MS). */
+    let gestureUntil = 0;
+    /** The reader holds the page's scroll bar: a drag may pause for longer than GESTURE_MS. */
+    let holdingScrollBar = false;
     let finished = false;
     let pending: Measured | null = null;
     let timer: number | undefined;
@@ -68,19 +78,33 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
       }
     };
     const onScroll = () => {
-      // Until the saved place is restored (or given up), a scroll is not the reader's reading (the
-      // router's own restoring, on a page still short of its text, is clamped well short of it).
-      if (!restored || (atFragment && !userMoved)) return;
-      const now = measure(element);
-      if (!now) return;
-      pending = now;
+      // Only the reader's own scrolling is their place (docs/product.md): not the jump to a
+      // #fragment, the router's restoring or resetting, a page growing shorter as the app goes to
+      // another page (the browser clamps the scroll, this article still measured), or a script
+      // scrolling a link into view. Until the saved place is restored (or given up), nothing is.
+      const now = performance.now();
+      if (!restored || (now > gestureUntil && !holdingScrollBar)) return;
+      gestureUntil = now + GESTURE_MS;
+      const measured = measure(element);
+      if (!measured) return;
+      pending = measured;
       timer ??= window.setTimeout(flush, SAVE_THROTTLE_MS);
     };
-    // Only the reader's own scrolling (wheel, touch, keys) stops the restore: not window.scrollY,
-    // which the router's scroll restoration may have set, clamped, before the text was in.
+    // Only the reader's own scrolling (wheel, touch, keys, the page's scroll bar) stops the
+    // restore and is saved: not window.scrollY, which the router's scroll restoration may have
+    // set, clamped, before the text was in.
     const onUserMove = (event: Event) => {
       if (event instanceof KeyboardEvent && !SCROLL_KEYS.has(event.key)) return;
+      // A press on the page itself, outside <body>: its scroll bar (a press on a link is not a scroll).
+      if (event.type === 'pointerdown') {
+        if (event.target !== document.documentElement) return;
+        holdingScrollBar = true;
+      }
       userMoved = true;
+      gestureUntil = performance.now() + GESTURE_MS;
+    };
+    const onRelease = () => {
+      holdingScrollBar = false;
     };
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush();
@@ -108,9 +132,11 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
     }, WAIT_FOR_TEXT_MS);
     check();
 
-    const moves = ['wheel', 'touchmove', 'keydown'] as const;
+    const moves = ['wheel', 'touchmove', 'keydown', 'pointerdown'] as const;
     for (const type of moves) window.addEventListener(type, onUserMove, { passive: true });
     window.addEventListener('scroll', onScroll, { passive: true });
+    window.addEventListener('pointerup', onRelease);
+    window.addEventListener('pointercancel', onRelease);
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onHidden);
     return () => {
@@ -121,6 +147,8 @@ export function ReadingPosition({ postId, title, thumbnailUrl = null, article }:
       window.clearTimeout(giveUp);
       for (const type of moves) window.removeEventListener(type, onUserMove);
       window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('pointerup', onRelease);
+      window.removeEventListener('pointercancel', onRelease);
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onHidden);
     };
