@@ -28,6 +28,7 @@ import { editorActivity } from './middleware/editor-activity';
 import { objectRoutes, publicObjectRoutes, UPLOAD_PATH } from './modules/objects/objects.routes';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { shareCardRoutes } from './modules/share-cards/share-cards.routes';
 import { userRoutes } from './modules/users/users.routes';
 import { videoRoutes } from './modules/videos/videos.routes';
 import { createServices } from './services';
@@ -137,6 +138,7 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(api.allowedMethods({ throw: false }));
   app.use(publicObjectRoutes(services.objects).routes());
   app.use(feedRoutes(services.feeds, config.publicUrl).routes());
+  app.use(shareCardRoutes(services.shareCards).routes());
   // Where mailed links land: server pages that need no JavaScript (api/lib/server-page.ts).
   app.use(newsletterPages(services, config).routes());
   app.use(accountPages(services, config).routes());

@@ -40,6 +40,7 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().trim().min(3, 'MAIL_FROM must be a sender address such as "context is key" <no-reply@example.org>').default('"context is key" <no-reply@localhost>'),
   MAIL_DIR: z.string().default('data/mail'),
+  CARDS_DIR: z.string().default('data/cards'),
   MAIL_RATE_PER_SECOND: z.coerce.number().positive('MAIL_RATE_PER_SECOND must be more than 0').max(1000).default(10),
 });
 
@@ -80,6 +81,8 @@ export interface AppConfig {
   siteTimeZone: string;
   /** Outgoing mail (docs/decisions/016-outgoing-mail.md). */
   mail: MailConfig;
+  /** Where the share cards are kept once drawn (CARDS_DIR; docs/decisions/019-share-cards.md). */
+  cardsDir: string;
 }
 
 /** Where the SMTP server is and how to reach it (SMTP_URL). */
@@ -244,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLeaseMs: e.JOB_LEASE_MS ?? 2 * e.HOUSEKEEPING_INTERVAL_MS,
     siteTimeZone: parseTimeZone(e.SITE_TIME_ZONE),
     mail: { smtp: parseSmtpUrl(e.SMTP_URL), from: e.MAIL_FROM, dir: path.resolve(e.MAIL_DIR), ratePerSecond: e.MAIL_RATE_PER_SECOND },
+    cardsDir: path.resolve(e.CARDS_DIR),
   };
 }

@@ -13,6 +13,7 @@ import { newsletterService } from './modules/newsletter/newsletter.service';
 import { objectsService } from './modules/objects/objects.service';
 import { progressService } from './modules/progress/progress.service';
 import { searchService } from './modules/search/search.service';
+import { shareCardsService } from './modules/share-cards/share-cards.service';
 import { usersService } from './modules/users/users.service';
 import { videosService } from './modules/videos/videos.service';
 
@@ -42,6 +43,7 @@ export function createServices({ db, config, events }: AppDeps) {
     objects,
     progress: progressService(db, content),
     search,
+    shareCards: shareCardsService({ blog, videos, objects }, { dir: config.cardsDir }),
     users: usersService(db, objects),
     videos,
   };

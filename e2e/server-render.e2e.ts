@@ -123,7 +123,9 @@ describe('the first HTML of each public page', () => {
     if (video.description) expect(text).toContain(video.description.slice(0, 40));
     expect(titleOf(html)).toBe(`${video.title} · context is key`);
     expect(meta(html, 'property', 'og:type')).toBe('video.other');
-    expect(meta(html, 'property', 'og:image')).toMatch(/^https:\/\/i\.ytimg\.com\//);
+    // Its share card (docs/decisions/019-share-cards.md), not the video platform's small thumbnail.
+    expect(meta(html, 'property', 'og:image')).toMatch(new RegExp(`/cards/videos/${video.id}\\.png\\?v=\\w+$`));
+    expect(meta(html, 'name', 'twitter:card')).toBe('summary_large_image');
     expect(jsonLd(html)).toMatchObject({ '@type': 'VideoObject', name: video.title });
   });
 

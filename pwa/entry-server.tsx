@@ -167,6 +167,9 @@ function headTags(head: PageHead, url: string, siteUrl: string, notFound: boolea
     `<meta property="og:type" content="${head.type ?? 'website'}" />`,
     `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     `<meta property="og:image" content="${escapeHtml(image)}" />`,
+    ...(head.image && head.imageSize
+      ? [`<meta property="og:image:width" content="${head.imageSize.width}" />`, `<meta property="og:image:height" content="${head.imageSize.height}" />`]
+      : []),
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title ?? SITE_NAME)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(description)}" />`,

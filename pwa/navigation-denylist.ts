@@ -11,5 +11,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export const NAVIGATION_DENYLIST: RegExp[] = [
   /^\/api(\/|$)/,
   /^\/objects\//,
+  // Share cards: a PNG opened in a tab of its own is a navigation too (docs/decisions/019-share-cards.md).
+  /^\/cards\//,
   ...[...SITE_DOCUMENT_PATHS, ...Object.values(MAIL_LINK_PAGES)].map((path) => new RegExp(`^${escapeRegExp(path)}/?(\\?|$)`, 'i')),
 ];

@@ -16,6 +16,8 @@ export interface PageHead {
   description?: string;
   /** An absolute or site-relative image for link previews. */
   image?: string | null;
+  /** Its size in pixels, when known (a share card's: contract/share-card.ts). */
+  imageSize?: { width: number; height: number };
   type?: 'website' | 'article' | 'video.other';
   /** schema.org structured data (JSON-LD); a function is given the site's address (PUBLIC_URL). */
   jsonLd?: Record<string, unknown> | ((siteUrl: string) => Record<string, unknown>);

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
 import { postPicture, type BlogPost } from '#contract/content';
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, shareCardPath } from '#contract/share-card';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { ApiError } from '#pwa/lib/api-client';
@@ -108,18 +109,22 @@ function LoadedPostView({ postId, topActions, actions, afterArticle, articleRef 
 }
 
 const NOT_FOUND_HEAD: PageHead = { title: 'Article Not Found', notFound: true };
+const SHARE_CARD_SIZE = { width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT };
 
 /**
  * What a post says about itself to search engines and link previews: its picture is its cover
- * (else its thumbnail), made absolute on the site's address for JSON-LD (docs/product.md#blog-management).
+ * (else its thumbnail), made absolute on the site's address for JSON-LD (docs/product.md#blog-management);
+ * a post with neither is shown by its share card (docs/decisions/019-share-cards.md).
  */
 function postHead(post: BlogPost): PageHead {
   const description = post.excerpt ?? undefined;
   const picture = postPicture(post);
+  const image = picture?.url ?? shareCardPath('posts', post.id, { title: post.title, category: post.category, picture: null });
   return {
     title: post.title,
     description,
-    image: picture?.url ?? null,
+    image,
+    ...(picture ? {} : { imageSize: SHARE_CARD_SIZE }),
     type: 'article',
     jsonLd: (siteUrl) => ({
       '@context': 'https://schema.org',
@@ -131,7 +136,7 @@ function postHead(post: BlogPost): PageHead {
       ...(description ? { description } : {}),
       datePublished: post.publishedAt,
       articleSection: categoryLabel(post.category),
-      ...(picture ? { image: absoluteOn(picture.url, siteUrl) } : {}),
+      image: absoluteOn(image, siteUrl),
       timeRequired: `PT${post.readTime}M`,
       author: { '@type': 'Organization', name: 'context is key' },
     }),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { VideoOff } from 'lucide-react';
 import type { Video } from '#contract/content';
+import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, shareCardPath } from '#contract/share-card';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
 import { categoryLabel } from '#pwa/lib/format';
@@ -105,26 +106,33 @@ function WatchLoadedId({ videoId, actions, aside, footer, player }: { videoId: n
 
 const NOT_FOUND_HEAD: PageHead = { title: 'Video Not Found', notFound: true };
 
-/** What a video's page says about itself to search engines and link previews. */
+/**
+ * What a video's page says about itself to search engines and link previews: its share card
+ * (docs/decisions/019-share-cards.md) is the preview's picture, and the video platform's thumbnail
+ * stays the VideoObject's thumbnail, which search engines want of the video itself.
+ */
 function videoHead(video: Video): PageHead {
   const description = video.description ?? undefined;
   const thumbnail = youtubeThumbnailUrl(video.youtubeId, 'hqdefault');
+  const card = shareCardPath('videos', video.id, { title: video.title, category: video.category, picture: video.youtubeId });
   return {
     title: video.title,
     description,
-    image: thumbnail,
+    image: card,
+    imageSize: { width: SHARE_CARD_WIDTH, height: SHARE_CARD_HEIGHT },
     type: 'video.other',
-    jsonLd: {
+    jsonLd: (siteUrl) => ({
       '@context': 'https://schema.org',
       '@type': 'VideoObject',
       name: video.title,
       description: description ?? video.title,
       thumbnailUrl: thumbnail,
+      image: new URL(card, siteUrl).href,
       uploadDate: video.publishedAt,
       ...(isoDuration(video.duration) ? { duration: isoDuration(video.duration) } : {}),
       embedUrl: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.youtubeId)}`,
       interactionStatistic: { '@type': 'InteractionCounter', interactionType: { '@type': 'WatchAction' }, userInteractionCount: video.views },
-    },
+    }),
   };
 }
 
