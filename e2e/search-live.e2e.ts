@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
-import { toast, toastText, visitAndDismissAuth } from './support/app';
+import { signUpThroughDialog, toast, toastText, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
 
 const browser = useBrowser(() => inject('baseURL'));
 
@@ -74,18 +74,28 @@ describe('live Q&A', () => {
     await main.getByRole('heading', { level: 1, name: 'Live Q&A' }).waitFor();
     await main.getByRole('heading', { level: 2, name: 'Live Q&A: Can We Trust the Bible We Have Today?' }).waitFor();
     await main.getByText('LIVE', { exact: true }).waitFor();
-    // The pages watching the stream now (other journeys on this server may have one open too):
-    // a second page that opens it counts at once here, and leaves the count when it closes.
+    // The viewers watching the stream now (other journeys on this server may have a page open
+    // too). A viewer is the signed-in user, else the address: a second tab of this reader leaves
+    // the count as it is; another reader, signed in, counts at once here, and leaves the count
+    // when their page closes.
     const viewers = main.getByText(/^[\d,]+ viewers?$/);
     await viewers.waitFor();
     const count = async () => Number((await viewers.innerText()).replace(/\D/g, ''));
     // Counted once its event stream is open (the first answer may still say 0).
     await expect.poll(count, { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
     const before = await count();
-    const second = await browser.newPage();
-    await visitAndDismissAuth(second, '/live-qa');
+    const secondTab = await browser.newPage();
+    await visitAndDismissAuth(secondTab, '/live-qa');
+    await secondTab.getByText(`${before.toLocaleString()} ${before === 1 ? 'viewer' : 'viewers'}`, { exact: true }).waitFor();
+    expect(await count()).toBe(before);
+    await secondTab.close();
+    const someoneElse = await (await browser.newContext()).newPage();
+    await visit(someoneElse, '/live-qa');
+    await signUpThroughDialog(someoneElse, uniqueUsername('viewer'));
+    // A page's stream is counted as whoever opened it: signed in now, the page is opened again.
+    await visit(someoneElse, '/live-qa');
     await expect.poll(count, { timeout: 5_000 }).toBe(before + 1);
-    await second.close();
+    await someoneElse.close();
     await expect.poll(count, { timeout: 5_000 }).toBe(before);
     await main.getByText(/Manuscripts, translations, the canon/).waitFor();
     const questions = main.getByRole('region', { name: /^Questions \(\d+\)$/ });
