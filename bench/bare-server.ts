@@ -1,6 +1,7 @@
 // A bare node:http server that answers recorded responses from memory: the ceiling the app's
 // throughput is compared with. Usage: bare-server.ts <responses.json>, where the file holds
-// [{ path, status, contentType, bodyBase64 }]. Prints `BENCH_READY {"url","pid"}` once it listens.
+// [{ path, status, contentType, contentEncoding?, bodyBase64 }] (the body as sent: gzipped bytes
+// with their Content-Encoding, sent whatever the request accepts). Prints `BENCH_READY {"url","pid"}` once it listens.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,8 @@ export interface RecordedResponse {
   path: string;
   status: number;
   contentType: string;
+  /** 'gzip', 'br': the recorded body is already encoded so, and sent as it is. */
+  contentEncoding?: string;
   bodyBase64: string;
 }
 
@@ -19,7 +22,9 @@ const recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as RecordedResponse[]
 const answers = new Map(
   recorded.map((r) => {
     const body = Buffer.from(r.bodyBase64, 'base64');
-    return [r.path, { status: r.status, body, headers: { 'content-type': r.contentType, 'content-length': String(body.length) } }] as const;
+    const headers: Record<string, string> = { 'content-type': r.contentType, 'content-length': String(body.length) };
+    if (r.contentEncoding) Object.assign(headers, { 'content-encoding': r.contentEncoding, vary: 'Accept-Encoding' });
+    return [r.path, { status: r.status, body, headers }] as const;
   }),
 );
 

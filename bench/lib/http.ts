@@ -4,18 +4,27 @@ import http from 'node:http';
 export interface RawResponse {
   status: number;
   contentType: string;
+  /** Content-Encoding, '' when the body is sent as it is. */
+  contentEncoding: string;
   body: Buffer;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One GET, no Accept-Encoding, kept-alive connection: the body as bytes. */
-export function rawGet(url: string, headers: { accept: string } = { accept: 'application/json' }): Promise<RawResponse> {
+/** One GET, kept-alive connection, no Accept-Encoding unless given: the body as bytes, as sent. */
+export function rawGet(url: string, headers: { accept: string; 'accept-encoding'?: string } = { accept: 'application/json' }): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          contentEncoding: String(res.headers['content-encoding'] ?? ''),
+          body: Buffer.concat(chunks),
+        }),
+      );
       res.on('error', reject);
     });
     req.setTimeout(30_000, () => req.destroy(new Error(`GET ${url}: timed out`)));

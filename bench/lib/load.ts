@@ -25,16 +25,20 @@ function once(opts: autocannon.Options): Promise<autocannon.Result> {
 
 const percent = (before: number | null, after: number | null, seconds: number) => (before === null || after === null ? null : ((after - before) / seconds) * 100);
 
-export async function load(url: string, opts: { connections: number; seconds: number; warmupSeconds: number; serverPid?: number; accept?: string }): Promise<LoadResult> {
-  // No Accept-Encoding: neither the app nor the bare server compresses, so both send the same bytes.
-  const base: autocannon.Options = { url, connections: opts.connections, headers: { accept: opts.accept ?? 'application/json' }, timeout: 10 };
+export async function load(
+  url: string,
+  opts: { connections: number; seconds: number; warmupSeconds: number; serverPid?: number; accept?: string; acceptEncoding?: string },
+): Promise<LoadResult> {
+  // No Accept-Encoding unless asked: neither the app nor the bare server compresses, so both send the same bytes.
+  const headers = { accept: opts.accept ?? 'application/json', ...(opts.acceptEncoding ? { 'accept-encoding': opts.acceptEncoding } : {}) };
+  const base: autocannon.Options = { url, connections: opts.connections, headers, timeout: 10 };
   if (opts.warmupSeconds > 0) await once({ ...base, duration: opts.warmupSeconds });
   const [server0, client0, t0] = [opts.serverPid ? procCpuSeconds(opts.serverPid) : null, procCpuSeconds('self'), performance.now()];
   const r = await once({ ...base, duration: opts.seconds });
   const [server1, client1, elapsed] = [opts.serverPid ? procCpuSeconds(opts.serverPid) : null, procCpuSeconds('self'), (performance.now() - t0) / 1000];
   // autocannon stops with requests still queued in the server (behind the database connection);
   // one more request to the same URL answers after them, so the next run (or the stop) starts idle.
-  await rawGet(url, { accept: opts.accept ?? 'application/json' });
+  await rawGet(url, headers);
   return {
     reqPerSec: r.requests.average,
     p50: r.latency.p50,
