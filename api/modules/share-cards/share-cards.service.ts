@@ -7,7 +7,7 @@ import { AppError } from '#api/errors';
 import type { BlogService } from '../blog/blog.service';
 import { objectIdFromPath, type ObjectsService } from '../objects/objects.service';
 import type { VideosService } from '../videos/videos.service';
-import { drawCard } from './share-cards.render';
+import { drawOnWorkerThread, type DrawCard } from './share-cards.draw';
 
 /** What the cards are drawn from: readers' views of posts and videos, and the uploads. */
 export interface ShareCardSources {
@@ -29,6 +29,8 @@ export interface ShareCardOptions {
   pictureTimeoutMs?: number;
   /** How long a card drawn without its picture (the host did not answer) is served before the picture is tried again. */
   retryPictureMs?: number;
+  /** How a card is drawn: on a thread of its own unless told otherwise. */
+  drawCard?: DrawCard;
 }
 
 /** A card ready to send. */
@@ -62,11 +64,12 @@ const labelOf = (category: string) => categoryLabels[category as Category] ?? ca
  * a file named by its version, so an edit that changes the title, the category or the picture
  * names a new file and the old one is deleted when the new one is written.
  *
- * Drawing costs tens of milliseconds of CPU, so this process draws one card at a time, and a card
+ * Drawing costs tens of milliseconds of CPU, on a thread of its own (share-cards.draw.ts), so the
+ * server's thread stays free for other requests; this process draws one card at a time, and a card
  * asked for again while it is being drawn waits for that drawing rather than starting another.
  */
 export function shareCardsService(sources: ShareCardSources, options: ShareCardOptions) {
-  const { dir, videoThumbnails = youtubeThumbnails, pictureTimeoutMs = 2000, retryPictureMs = 10 * 60_000 } = options;
+  const { dir, videoThumbnails = youtubeThumbnails, pictureTimeoutMs = 2000, retryPictureMs = 10 * 60_000, drawCard = drawOnWorkerThread() } = options;
   /** Cards being made, by file: the second asker gets the first one's promise. */
   const inFlight = new Map<string, Promise<ShareCard>>();
   /** One drawing at a time: a burst of new cards queues here instead of taking every core. */
