@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor, insertLiveStream } from '../support/fixtures';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
-import { until } from '../support/server-process';
 import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -178,16 +177,15 @@ describe('GET /api/live-streams/:id/events', () => {
   });
 
   test('GET /api/live-streams/current counts the viewers watching the stream, as the events do', async () => {
-    // The most recently scheduled live stream is the current one.
-    await app.db('live_streams').where({ id: streamId }).update({ scheduled_for: new Date(Date.now() + 30 * 86_400_000).toISOString() });
+    // The most recently scheduled live stream is the current one: a new one, that nobody watches yet.
+    const id = await insertLiveStream(app.db, { is_live: true, title: 'Current', scheduled_for: new Date(Date.now() + 30 * 86_400_000).toISOString() });
     const viewersNow = async () => {
       const current = (await app.client().get('/api/live-streams/current')).body;
-      expect(current.id).toBe(streamId);
+      expect(current.id).toBe(id);
       return current.viewerCount as number;
     };
-    // The earlier tests' pages have gone (a page's leaving reaches the server a moment after it closes).
-    await until('nobody watching', async () => (await viewersNow()) === 0);
-    const stream = await watch();
+    expect(await viewersNow()).toBe(0);
+    const stream = await watch(id);
     const told = await stream.next((e) => e.event === 'viewers');
     expect(told.json.count).toBe(1);
     expect(await viewersNow()).toBe(1);
