@@ -159,6 +159,13 @@ describe('a post’s card', () => {
     expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
   });
 
+  test('whose picture is neither an upload nor on the web is drawn without it, for good', async () => {
+    const id = await insertBlogPost(site.db, { title: 'A picture nowhere', thumbnail_url: 'images/lamp.png' });
+    const res = await get(shareCardPath('posts', id, { title: 'A picture nowhere', category: 'theology', picture: 'images/lamp.png' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe(IMMUTABLE);
+  });
+
   test('whose picture’s host never answers still comes, without the picture, and is kept only briefly', async () => {
     const id = await insertBlogPost(site.db, { title: 'A picture on a silent host', thumbnail_url: `${silentUrl}/picture.jpg` });
     const res = await get(`/cards/posts/${id}.png`);

@@ -11,13 +11,13 @@ import type { ShareCard, ShareCardsService } from './share-cards.service';
 const cardPath = z.object({ id: idSchema('The card of an id that is not a whole number does not exist') });
 const cardQuery = z.object({ v: z.string().optional() });
 
-/** An address without the current version (none, or one from before an edit): a day at most. */
+/** An address without the current version (none, or one from before an edit): an hour. */
 const SHORT = 'public, max-age=3600';
 /** A card drawn without its picture (its host did not answer): the picture is tried again after 10 minutes. */
 const BRIEF = 'public, max-age=600';
 
 /**
- * The share cards (docs/product.md#share-cards), public GETs at the root like the feeds:
+ * The share cards (docs/decisions/019-share-cards.md), public GETs at the root like the feeds:
  * `/cards/posts/{id}.png?v={version}` and `/cards/videos/{id}.png?v={version}`. Mounted before the
  * app's pages and files: a path with an extension is no page (api/lib/page-path.ts).
  */

@@ -59,7 +59,7 @@ const KIND_LABEL: Record<ShareCardKind, string> = { posts: 'Article', videos: 'V
 const labelOf = (category: string) => categoryLabels[category as Category] ?? category;
 
 /**
- * Share cards (docs/product.md#share-cards): each post's and video's 1200×630 PNG for link
+ * Share cards (docs/decisions/019-share-cards.md): each post's and video's 1200×630 PNG for link
  * previews. A card is drawn once per version (what it draws: contract/share-card.ts) and kept as
  * a file named by its version, so an edit that changes the title, the category or the picture
  * names a new file and the old one is deleted when the new one is written.
@@ -81,7 +81,9 @@ export function shareCardsService(sources: ShareCardSources, options: ShareCardO
     if (kind === 'posts') {
       const post = await sources.blog.get(id);
       const picture = postPicture(post)?.url ?? null;
-      return { fields: { title: post.title, category: post.category, picture }, pictureSources: picture ? [picture] : [] };
+      // An address that is neither an upload nor on the web (a path of some other site's) is no picture to wait for.
+      const readable = picture !== null && (objectIdFromPath(picture) !== null || /^https?:\/\//i.test(picture));
+      return { fields: { title: post.title, category: post.category, picture }, pictureSources: readable ? [picture] : [] };
     }
     const video = await sources.videos.get(id);
     return { fields: { title: video.title, category: video.category, picture: video.youtubeId }, pictureSources: videoThumbnails(video.youtubeId) };
