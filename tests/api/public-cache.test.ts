@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { nowIso } from '#api/lib/convert';
 import { insertVideo as insertVideoRow } from '../support/fixtures';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
@@ -13,11 +16,17 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
 /** node:http, to send exactly the headers given (fetch adds its own Accept-Encoding and Cache-Control). */
-function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+function rawGet(path: string, headers: Record<string, string> = {}, method = 'GET', base = app.url) {
+  return new Promise<RawResponse>((resolve, reject) => {
     http
-      .request(`${app.url}${path}`, { method, headers }, (res) => {
+      .request(`${base}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -148,5 +157,202 @@ describe('public GET answers', () => {
     const id = await insertVideo('Late arrival');
     await app.db('videos').where({ id }).update({ id: 888888 });
     expect((await c.get('/api/videos/888888')).status).toBe(200);
+  });
+});
+
+// Rendered pages, the cache's largest answers, through a stand-in renderer (as in
+// server-render.test.ts) whose page the test sets and whose renders it can count and hold.
+interface PageRender {
+  calls: number;
+  /** Which version of the page the renderer makes: a test changes it to tell a new render from the stored one. */
+  version: number;
+  gate: Promise<void> | null;
+}
+const render = (): PageRender => (globalThis as unknown as { __pageRender: PageRender }).__pageRender;
+
+const TEMPLATE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>context is key</title>
+  </head>
+  <body>
+    <div id="root"><!--app--><!--/app--></div>
+  </body>
+</html>`;
+
+describe('rendered pages from memory', () => {
+  /** The default: a test lets an entry expire, and a burst of requests arrives well within it. */
+  const ttlMs = 1000;
+  let site: TestApp;
+  let dist = '';
+  beforeAll(async () => {
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-cache-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
+    fs.mkdirSync(path.join(dist, '.server'));
+    fs.writeFileSync(
+      path.join(dist, '.server', 'entry-server.js'),
+      `export async function render() {
+  const r = globalThis.__pageRender;
+  r.calls += 1;
+  const version = r.version;
+  if (r.gate) await r.gate;
+  const words = 'A page long enough to be worth compressing, version ' + version + '. ';
+  return { kind: 'page', status: 200, appHtml: '<main>' + words.repeat(100) + '</main>', headHtml: '<title>Page ' + version + '</title>', stateHtml: '' };
+}
+`,
+    );
+    site = await startTestApp({ env: { DIST_DIR: dist, PUBLIC_CACHE_MS: String(ttlMs) } });
+  });
+  afterAll(async () => {
+    await site.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    (globalThis as unknown as { __pageRender: PageRender }).__pageRender = { calls: 0, version: 1, gate: null };
+  });
+
+  /** A URL this test alone asks for, so that no other test's entry answers it. */
+  let n = 0;
+  const own = (p: string) => `${p}?t=${(n += 1)}`;
+  const getPage = (p: string, headers: Record<string, string> = {}) => rawGet(p, { accept: 'text/html', ...headers }, 'GET', site.url);
+  /** The page's HTML, whatever the encoding it came in. */
+  const html = (res: RawResponse) => {
+    const encoding = res.headers['content-encoding'];
+    const bytes = encoding === 'br' ? zlib.brotliDecompressSync(res.body) : encoding === 'gzip' ? zlib.gunzipSync(res.body) : res.body;
+    return bytes.toString('utf8');
+  };
+  const versionOf = (res: RawResponse) => /version (\d+)\./.exec(html(res))?.[1];
+  /** Holds every render from now until the returned function is called. */
+  const hold = () => {
+    let release = () => undefined as void;
+    render().gate = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      render().gate = null;
+      release();
+    };
+  };
+  /** `count` requests at once; `settled` counts those answered so far. */
+  const burst = (p: string, count: number, headers: Record<string, string> = {}) => {
+    const state = { settled: 0 };
+    const all = Promise.all(
+      Array.from({ length: count }, () =>
+        getPage(p, headers).finally(() => {
+          state.settled += 1;
+        }),
+      ),
+    );
+    return { all, state };
+  };
+  const expire = () => new Promise((resolve) => setTimeout(resolve, ttlMs + 100));
+
+  test('a page comes in brotli or gzip as the client takes it, each the same bytes as the page rendered, with Vary and one ETag', async () => {
+    const url = own('/blog/1');
+    const identity = await getPage(url);
+    const br = await getPage(url, { 'Accept-Encoding': 'gzip, deflate, br' });
+    const gzip = await getPage(url, { 'Accept-Encoding': 'gzip' });
+    const named = await getPage(url, { 'Accept-Encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(named.headers['content-encoding']).toBeUndefined();
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    const rendered = identity.body.toString('utf8');
+    expect(rendered).toContain('<title>Page 1</title>');
+    for (const res of [identity, br, gzip, named]) {
+      expect(res.status).toBe(200);
+      expect(html(res)).toBe(rendered);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers.vary).toContain('Accept-Encoding');
+      expect(res.headers.etag).toBe(identity.headers.etag);
+      expect(Number(res.headers['content-length'])).toBe(res.body.length);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+    expect(br.body.length).toBeLessThan(identity.body.length);
+    expect(gzip.body.length).toBeLessThan(identity.body.length);
+  });
+
+  test('the first answer, rendered for this request, is compressed the same way', async () => {
+    const url = own('/videos');
+    const first = await getPage(url, { 'Accept-Encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    expect(html(first)).toBe((await getPage(url)).body.toString('utf8'));
+    const other = own('/videos');
+    const gzipped = await getPage(other, { 'Accept-Encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(html(gzipped)).toBe((await getPage(other)).body.toString('utf8'));
+  });
+
+  test.each([
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=0, br', 'br'],
+    ['gzip, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip;q=0', undefined],
+    ['*;q=0', undefined],
+    ['*', 'br'],
+    ['deflate', undefined],
+    ['br;q=abc, gzip', 'br'],
+    [';;, ,q=1', undefined],
+  ])('Accept-Encoding %j gets %s (q=0 refuses a coding)', async (acceptEncoding, expected) => {
+    const url = own('/live-qa');
+    await getPage(url);
+    const res = await getPage(url, { 'Accept-Encoding': acceptEncoding });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe(expected);
+    expect(html(res)).toContain('version 1.');
+  });
+
+  test('with the ETag sent back, a 304 with no body, whatever the encoding asked', async () => {
+    const url = own('/blog');
+    const first = await getPage(url, { 'Accept-Encoding': 'br' });
+    for (const acceptEncoding of ['br', 'gzip', '']) {
+      const again = await getPage(url, { 'Accept-Encoding': acceptEncoding, 'If-None-Match': first.headers.etag! });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  test('an expired page is sent stale to everyone while one request renders it again', async () => {
+    const url = own('/');
+    await getPage(url);
+    await expire();
+    render().version = 2;
+    const release = hold();
+    const { all, state } = burst(url, 8, { 'Accept-Encoding': 'gzip' });
+    await expect.poll(() => state.settled).toBe(7);
+    expect(render().calls).toBe(2);
+    release();
+    const answers = await all;
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    expect(answers.map(versionOf).sort()).toEqual(['1', '1', '1', '1', '1', '1', '1', '2']);
+    expect(versionOf(await getPage(url))).toBe('2');
+    expect(render().calls).toBe(2);
+  });
+
+  test("a write drops its pages at once, and then concurrent requests share one render, none sent the page from before", async () => {
+    const url = own('/watch/1');
+    const id = await insertVideoRow(site.db, { title: 'Watched', description: 'd', category: 'theology', duration: '10:00', views: 5, youtube_id: 'abcdefghijk' });
+    await getPage(url);
+    render().version = 2;
+    expect((await site.client().post(`/api/videos/${id}/views`)).status).toBe(200);
+    const release = hold();
+    const { all, state } = burst(url, 8, { 'Accept-Encoding': 'br' });
+    await expect.poll(() => render().calls).toBe(2);
+    expect(state.settled).toBe(0);
+    release();
+    const answers = await all;
+    expect(answers.map((res) => [res.status, versionOf(res)])).toEqual(Array.from({ length: 8 }, () => [200, '2']));
+    expect(render().calls).toBe(2);
+  });
+
+  test('a write drops its pages at once: the next visit is rendered again', async () => {
+    const url = own('/blog/2');
+    const id = await insertVideoRow(site.db, { title: 'Viewed', description: 'd', category: 'theology', duration: '10:00', views: 5, youtube_id: 'abcdefghijk' });
+    expect(versionOf(await getPage(url))).toBe('1');
+    render().version = 2;
+    expect(versionOf(await getPage(url))).toBe('1');
+    expect((await site.client().post(`/api/videos/${id}/views`)).status).toBe(200);
+    expect(versionOf(await getPage(url))).toBe('2');
   });
 });
