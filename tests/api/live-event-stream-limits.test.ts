@@ -101,6 +101,33 @@ describe('one process', () => {
     expectRefused(await refusal(events()));
   });
 
+  test('pages that go away while their stream is being opened keep no place', async () => {
+    // The live streams are held (SQLite's one connection, or a lock on PostgreSQL) while eight
+    // pages ask for a stream and leave; then the server reads on, and finds them gone.
+    let letGo = () => undefined as void;
+    const holding = new Promise<void>((resolve) => (letGo = resolve));
+    let held = () => undefined as void;
+    const isHeld = new Promise<void>((resolve) => (held = resolve));
+    const hold = app.db.transaction(async (trx) => {
+      if (onPostgres) await trx.raw('LOCK TABLE live_streams IN ACCESS EXCLUSIVE MODE');
+      else await trx('live_streams').where({ id: streamId }).update({ title: 'Capped' });
+      held();
+      await holding;
+    });
+    await isHeld;
+    const leaving = Array.from({ length: 8 }, () => new AbortController());
+    const asked = leaving.map((abort) => fetch(events(), { headers: { accept: 'text/event-stream' }, signal: abort.signal }).catch(() => undefined));
+    // Time for the requests to reach the server and wait on the database (nothing is measured).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const abort of leaving) abort.abort();
+    await Promise.all(asked);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    letGo();
+    await hold;
+    for (let i = 0; i < 6; i += 1) await watchOnceFree(events());
+    expectRefused(await refusal(events()));
+  });
+
   test('the viewer count: many tabs of one reader, by address or by one signed-in session, count once; two readers count two', async () => {
     const id = await insertLiveStream(app.db, { is_live: true, title: 'Counted once' });
     const url = `${app.url}/api/live-streams/${id}/events`;

@@ -156,6 +156,9 @@ function sendEventStream(ctx: Context, opened: { body: PassThrough; close: () =>
   ctx.req.socket.setNoDelay(true);
   ctx.req.on('close', close);
   ctx.res.on('close', close);
+  // A client that left while the stream was being looked up closed before these listeners were
+  // there: its place (per address) and its viewer must not stay taken.
+  if (ctx.req.socket.destroyed) close();
   ctx.compress = false;
   ctx.set('Cache-Control', 'no-cache, no-transform');
   ctx.set('X-Accel-Buffering', 'no');
