@@ -51,6 +51,24 @@ describe(`the event bus on ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQLite'}`,
     expect(heardQuestion(3)).toBe(false);
   });
 
+  test('a presence event (the open event streams of a process) arrives as sent; a malformed one, or an older process\'s `viewers` count, is dropped', async () => {
+    const sent: BusEvent = { kind: 'presence', process: 'p-ok', addresses: [['k1', 2]], viewers: [[7, 'v1', 1], [7, 'v2', 0]], ask: true };
+    const malformed = [
+      { kind: 'viewers', streamId: 7, process: 'p-old', count: 3 },
+      { kind: 'presence', process: 'p-bad', addresses: [['k1', -1]], viewers: [] },
+      { kind: 'presence', process: 'p-bad', addresses: [], viewers: [[7, 'v1', 2]] },
+      { kind: 'presence', process: 'p-bad', addresses: [['x'.repeat(65), 1]], viewers: [] },
+      { kind: 'presence', process: 'p-bad', addresses: 'k1' },
+    ];
+    for (const event of malformed) await bus.publish(event as unknown as BusEvent);
+    await bus.publish(sent);
+    await bus.publish(question(5));
+    await until('the presence event', () => heard.some((e) => e.kind === 'presence' && e.process === 'p-ok'), { timeoutMs: 2_000 });
+    await until('the event after it', () => heardQuestion(5), { timeoutMs: 2_000 });
+    expect(heard.filter((e) => e.kind === 'presence' && e.process === 'p-ok')).toEqual([sent]);
+    expect(heard.some((e) => (e as { process?: string }).process === 'p-bad' || (e as { process?: string }).process === 'p-old')).toBe(false);
+  });
+
   test('after close, nothing is delivered and `closed` is aborted', async () => {
     const other = createEventBus(tdb.database, tdb.db);
     await other.ready;
