@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
+import { criticalCssOf, type BuildStylesheet, type CriticalCss } from '../lib/critical-css';
 import { isAppPagePath } from '../lib/page-path';
 import { readingSettingsOf, withReadingAttributes } from '../lib/reading-cookie';
 import type { Context, Next } from 'koa';
@@ -52,8 +53,8 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
 
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPage(ctx.path) || !ctx.accepts('html')) return next();
-    const [renderPage, html] = await Promise.all([loadRender(), template()]);
-    if (!renderPage || !html) return next();
+    const [renderPage, page] = await Promise.all([loadRender(), template()]);
+    if (!renderPage || !page) return next();
 
     const siteUrl = publicUrl ?? `${ctx.protocol}://${ctx.host}`;
     let result: RenderResult;
@@ -72,7 +73,7 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
     ctx.status = result.status;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = withReadingAttributes(fillTemplate(html, result), readingSettingsOf(ctx));
+    ctx.body = withStylesheets(withReadingAttributes(fillTemplate(page.html, result), readingSettingsOf(ctx)), page.criticalCss);
     if (result.status === 200) cachePublicly(ctx, RENDERED_FROM);
   };
 }
@@ -90,18 +91,24 @@ function ownAddress(ctx: Context): string {
   return `http://${address.includes(':') ? `[${address}]` : address}:${socket.localPort}`;
 }
 
+/** The shell made ready for rendered pages, and how a page's critical CSS is found (null: the stylesheets stay linked). */
+export interface PageTemplate {
+  html: string;
+  criticalCss: ((html: string) => CriticalCss) | null;
+}
+
 /**
  * index.html as built, read again when a new build replaces it, made ready for rendered pages
  * (see `templateForRenderedPages`). The shell file itself is not changed: the
  * service worker precaches it and the client-only routes are sent it as it is.
  */
-function templateReader(file: string): () => Promise<string | null> {
-  let cached: { mtimeMs: number; text: string } | null = null;
+function templateReader(file: string): () => Promise<PageTemplate | null> {
+  let cached: { mtimeMs: number; template: PageTemplate } | null = null;
   return async () => {
     try {
       const { mtimeMs } = await fs.promises.stat(file);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await templateForRenderedPages(await fs.promises.readFile(file, 'utf8'), path.dirname(file)) };
-      return cached.text;
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, template: await templateForRenderedPages(await fs.promises.readFile(file, 'utf8'), path.dirname(file)) };
+      return cached.template;
     } catch {
       return null;
     }
@@ -110,14 +117,16 @@ function templateReader(file: string): () => Promise<string | null> {
 
 /**
  * The shell as the start of a rendered page, which paints from its HTML alone:
- * - the build's stylesheets are put into the page (`inlineStylesheets`);
+ * - the rules of the build's stylesheets that the page uses are put into it, and the whole
+ *   stylesheets come after the first paint (`deferStylesheets`, `withStylesheets`);
  * - the app's module script and its preloads are handed to /hydrate.js (pwa/public), which asks
  *   for them once the page has painted (`deferAppScripts`).
  * In the shell itself (client-only routes, the service worker's copy) the scripts are the page,
  * so nothing changes there.
  */
-export async function templateForRenderedPages(html: string, distDir: string): Promise<string> {
-  return deferAppScripts(await inlineStylesheets(html, distDir)).replace(READING_SCRIPT, '');
+export async function templateForRenderedPages(html: string, distDir: string): Promise<PageTemplate> {
+  const styled = await deferStylesheets(html, distDir);
+  return { html: deferAppScripts(styled.html).replace(READING_SCRIPT, ''), criticalCss: styled.criticalCss };
 }
 
 /**
@@ -149,29 +158,71 @@ export function deferAppScripts(html: string): string {
 /** A build's own stylesheet link: `<link rel="stylesheet" crossorigin href="/assets/index-….css">`. */
 const OWN_STYLESHEET = /<link\s+rel="stylesheet"(?:\s+crossorigin)?\s+href="\/(assets\/[\w.-]+\.css)"\s*\/?>/g;
 
+/** Where a rendered page's styles go in the template: the place of the shell's first stylesheet link. */
+const STYLES_HERE = '<!--page-styles-->';
+
 /**
- * The build's stylesheets, linked from the shell, put into the page itself. A rendered page is
- * painted from its HTML alone: a linked stylesheet held the first paint back until it came, and
- * on a slow phone connection it shared the line with the app's JavaScript, which the first paint
- * does not need (Lighthouse mobile: first contentful paint 2.5 s with the link). The file stays
- * the shell's (and so the service worker's, cached once); a rendered page costs ~17 kB more gzip.
- * A file that cannot be read keeps its link.
+ * A rendered page is painted from its HTML alone: a linked stylesheet held the first paint back
+ * until it came, and on a slow phone connection it shared the line with the app's JavaScript
+ * (Lighthouse mobile: first contentful paint 2.5 s with the link). So the page carries the rules
+ * of the build's stylesheets it uses (its critical CSS, `withStylesheets`), and the stylesheets
+ * come whole after the first paint. The sheets are the shell's linked ones and those the build's
+ * lazy chunks load (dist/.vite/manifest.json): a post's article is styled by the Markdown
+ * renderer's stylesheet, which its chunk would only bring after hydration. The template keeps a
+ * marker where the shell's first stylesheet link was; a file that cannot be read keeps its link.
  */
-export async function inlineStylesheets(html: string, distDir: string): Promise<string> {
-  const files = new Map<string, string | null>();
-  for (const [, file] of html.matchAll(OWN_STYLESHEET)) {
-    files.set(file!, await fs.promises.readFile(path.join(distDir, file!), 'utf8').catch(() => null));
+export async function deferStylesheets(html: string, distDir: string): Promise<PageTemplate> {
+  const read = (file: string) => fs.promises.readFile(path.join(distDir, file), 'utf8').catch(() => null);
+  const linked = new Map<string, string | null>();
+  for (const [, file] of html.matchAll(OWN_STYLESHEET)) linked.set(file!, await read(file!));
+  const sheets: BuildStylesheet[] = [];
+  for (const [file, css] of linked) if (css != null) sheets.push({ href: `/${file}`, css });
+  if (!sheets.length) return { html, criticalCss: null };
+  for (const file of await lazyStylesheets(distDir)) {
+    if (linked.has(file)) continue;
+    const css = await read(file);
+    if (css != null) sheets.push({ href: `/${file}`, css });
   }
-  return html.replace(OWN_STYLESHEET, (link, file: string) => {
-    const css = files.get(file);
-    if (css == null) return link;
-    // `</style` inside the CSS (in a string or comment) would end the element early. The disabled
-    // link is never fetched (HTML: a disabled stylesheet link is not loaded); it is there for
-    // Vite's preload helper, which looks for the stylesheet's <link> before each lazy chunk and,
-    // finding none, loaded the file again: every rule then applied twice, and each later style
-    // recalculation cost double on a phone.
-    return `<style data-href="/${file}">${css.replace(/<\/(style)/gi, '<\\/$1')}</style><link rel="stylesheet" href="/${file}" disabled />`;
+  let marked = false;
+  const template = html.replace(OWN_STYLESHEET, (link, file: string) => {
+    if (linked.get(file) == null) return link;
+    if (marked) return '';
+    marked = true;
+    return STYLES_HERE;
   });
+  return { html: template, criticalCss: criticalCssOf(sheets) };
+}
+
+/** The stylesheets of the build's chunks (`assets/….css`), in the manifest's order; none without a manifest. */
+async function lazyStylesheets(distDir: string): Promise<string[]> {
+  try {
+    const manifest = JSON.parse(await fs.promises.readFile(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { css?: unknown }>;
+    const files = Object.values(manifest).flatMap((chunk) => (Array.isArray(chunk.css) ? chunk.css : []));
+    return [...new Set(files.filter((file): file is string => typeof file === 'string' && /^assets\/[\w.-]+\.css$/.test(file)))];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A rendered page with its styles in place of the template's marker (`deferStylesheets`): the
+ * rules it uses in a <style>, and each stylesheet they come from as a disabled link, which the
+ * browser does not fetch (HTML: a disabled stylesheet link is not loaded). /hydrate.js puts a live
+ * link in its place once the page has painted, and drops the <style> when every sheet has come,
+ * so no rule applies twice: each later style recalculation on a phone cost double when the whole
+ * stylesheet was both inline and linked. The links are also what Vite's preload helper looks for
+ * before a lazy chunk's stylesheet; finding none, it loaded the file again. A reader without
+ * JavaScript gets the stylesheets from <noscript>. Computed on the page as sent, so the reader's
+ * theme and text size (attributes of <html>) count.
+ */
+export function withStylesheets(html: string, criticalCss: PageTemplate['criticalCss']): string {
+  if (!criticalCss || !html.includes(STYLES_HERE)) return html;
+  const { css, hrefs } = criticalCss(html);
+  // `</style` inside the CSS (in a string or comment) would end the element early.
+  const style = `<style data-critical>${css.replace(/<\/(style)/gi, '<\\/$1')}</style>`;
+  const links = hrefs.map((href) => `<link rel="stylesheet" href="${href}" disabled data-after-paint />`).join('');
+  const fallback = `<noscript>${hrefs.map((href) => `<link rel="stylesheet" href="${href}" />`).join('')}</noscript>`;
+  return html.replace(STYLES_HERE, () => style + links + fallback);
 }
 
 /** The shell with the page in #root, the page's head tags instead of the generic ones, and its state. */

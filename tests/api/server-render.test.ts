@@ -223,11 +223,25 @@ describe('settings and builds', () => {
 });
 
 describe('stylesheets in a rendered page', () => {
-  test("the build's stylesheet is in the page itself and its scripts start once it has painted, so its first paint waits for nothing else; the shell is as built", async () => {
+  /** A stylesheet larger than any page's use of it: many rules for classes no page has. */
+  const UNUSED = Array.from({ length: 300 }, (_, i) => `.unused-${i}{margin:${i}px;padding:${i}px;color:#${String(i).padStart(6, '0')}}`).join('');
+  const INDEX_CSS = `@layer base{body{margin:0}}.site-header{display:flex;color:navy}.btn{padding:4px}[data-theme=cik-dark] .btn{color:white}:where(:root){--ink:#111}@property --tw-x{syntax:"*";inherits:false}@property --tw-y{syntax:"*";inherits:false}${UNUSED}.x::after{content:"</style><script>alert(1)</script>"}`;
+  const PROSE_CSS = '.blog-prose p{margin:1em 0}.blog-prose blockquote{font-style:italic}';
+
+  /** A build with the shell linking index-abc.css, a lazy chunk's prose.css in its manifest, and a link whose file is missing. */
+  async function appWithBuild(options: { manifest?: boolean } = {}) {
     const dir = distWith(true);
     dirs.push(dir);
     fs.mkdirSync(path.join(dir, 'assets'));
-    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.css'), 'body{color:red}.x::after{content:"</style><script>alert(1)</script>"}');
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc.css'), INDEX_CSS);
+    fs.writeFileSync(path.join(dir, 'assets', 'prose-def.css'), PROSE_CSS);
+    if (options.manifest !== false) {
+      fs.mkdirSync(path.join(dir, '.vite'));
+      fs.writeFileSync(
+        path.join(dir, '.vite', 'manifest.json'),
+        JSON.stringify({ 'index.html': { file: 'assets/x.js', css: ['assets/index-abc.css'] }, _prose: { file: 'assets/prose.js', css: ['assets/prose-def.css', '../outside.css', 42] } }),
+      );
+    }
     fs.writeFileSync(
       path.join(dir, 'index.html'),
       TEMPLATE.replace(
@@ -235,16 +249,44 @@ describe('stylesheets in a rendered page', () => {
         '<link rel="modulepreload" crossorigin href="/assets/react.js">\n<link rel="stylesheet" crossorigin href="/assets/index-abc.css">\n<link rel="stylesheet" href="/assets/missing.css">\n</head>',
       ),
     );
-    const app = await startTestApp({ env: { DIST_DIR: dir } });
+    return startTestApp({ env: { DIST_DIR: dir } });
+  }
+  const styleOf = (html: string) => /<style data-critical>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? null;
+
+  test("a page carries only the rules it uses; the stylesheets come after its first paint, once, and without JavaScript from <noscript>; the shell is as built", async () => {
+    fake().answer = async () => page({ appHtml: '<header class="site-header"><button class="btn">Menu</button></header><main>rendered page</main>' });
+    const app = await appWithBuild();
     try {
       const rendered = await (await fetch(`${app.url}/videos`, { headers: { accept: 'text/html' } })).text();
       expect(rendered).toContain('<main>rendered page</main>');
-      expect(rendered).toContain('<style data-href="/assets/index-abc.css">body{color:red}');
-      // Only a disabled link (never fetched) that tells Vite's preload helper the stylesheet is here.
-      expect(rendered.match(/<link[^>]*index-abc\.css[^>]*>/g)).toEqual(['<link rel="stylesheet" href="/assets/index-abc.css" disabled />']);
+      const style = styleOf(rendered)!;
+      // The rules for what is on the page (the header, its button), the document's own, and far
+      // less than the stylesheet.
+      expect(style).toContain('.site-header{display:flex;color:navy}');
+      expect(style).toContain('.btn{padding:4px}');
+      expect(style).toContain('body{margin:0}');
+      // The theme's variables on :root, which beasties cannot judge, and every @property whole.
+      expect(style).toContain(':where(:root){--ink:#111}');
+      expect(style).toMatch(/@property --tw-x\{[^}]*\}@property --tw-y\{/);
+      expect(style).not.toContain('.unused-1{');
+      expect(style.length).toBeLessThan(INDEX_CSS.length / 4);
+      // The dark theme's rules are for a page in the dark theme.
+      expect(style).not.toContain('[data-theme=cik-dark] .btn');
+      // The prose stylesheet's rules are for a page with prose.
+      expect(style).not.toContain('blog-prose');
       // Nothing in the CSS can close the element early.
       expect(rendered).not.toContain('</style><script>');
-      expect(rendered.match(/<\/style>/g)).toHaveLength(1);
+
+      // The stylesheet only as a disabled link (never fetched; hydrate.js asks for it after the
+      // first paint) and in <noscript>: no render-blocking link in <head>.
+      const head = rendered.split('</head>')[0]!;
+      expect(head.match(/<link[^>]*index-abc\.css[^>]*>/g)).toEqual([
+        '<link rel="stylesheet" href="/assets/index-abc.css" disabled data-after-paint />',
+        '<link rel="stylesheet" href="/assets/index-abc.css" />',
+      ]);
+      expect(head).toContain('<noscript><link rel="stylesheet" href="/assets/index-abc.css" /></noscript>');
+      expect(head.indexOf('<style data-critical>')).toBeLessThan(head.indexOf('data-after-paint'));
+      expect(rendered).not.toContain('prose-def.css');
       // The scripts bring the page to life but paint nothing.
       expect(rendered).not.toContain('modulepreload');
       expect(rendered).not.toContain('<script type="module"');
@@ -255,10 +297,56 @@ describe('stylesheets in a rendered page', () => {
       const shell = await (await fetch(`${app.url}/bookmarks`, { headers: { accept: 'text/html' } })).text();
       expect(shell).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
       expect(shell).not.toContain('<style');
+      expect(shell).not.toContain('page-styles');
       expect(shell).toContain('<link rel="modulepreload" crossorigin href="/assets/react.js">');
       expect(shell).toContain('<script type="module" src="/assets/x.js"></script>');
       expect(shell).not.toContain('hydrate.js');
       expect(await (await fetch(`${app.url}/index.html`)).text()).not.toContain('<style');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("a post's prose takes its rules from the lazy chunk's stylesheet, which then loads after the paint like the app's", async () => {
+    fake().answer = async () => page({ appHtml: '<main><div class="blog-prose"><p>Text</p></div></main>' });
+    const app = await appWithBuild();
+    try {
+      const rendered = await (await fetch(`${app.url}/blog/1`, { headers: { accept: 'text/html' } })).text();
+      const style = styleOf(rendered)!;
+      expect(style).toContain('.blog-prose p{margin:1em 0}');
+      expect(style).not.toContain('blockquote');
+      // In the build's order: the app's stylesheet, then the chunk's, as the app would load them.
+      expect(rendered).toContain(
+        '<link rel="stylesheet" href="/assets/index-abc.css" disabled data-after-paint /><link rel="stylesheet" href="/assets/prose-def.css" disabled data-after-paint /><noscript><link rel="stylesheet" href="/assets/index-abc.css" /><link rel="stylesheet" href="/assets/prose-def.css" /></noscript>',
+      );
+      // A manifest entry outside assets/ or not a name is not read.
+      expect(rendered).not.toContain('outside.css');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("the reader's dark theme on <html> brings its rules", async () => {
+    fake().answer = async () => page({ appHtml: '<header class="site-header"><button class="btn">Menu</button></header>' });
+    const app = await appWithBuild();
+    try {
+      const answer = await fetch(`${app.url}/videos?dark`, { headers: { accept: 'text/html', cookie: 'cik_reading=dark.medium' } });
+      const rendered = await answer.text();
+      expect(rendered).toMatch(/<html[^>]* data-theme="cik-dark"/);
+      expect(styleOf(rendered)).toContain('[data-theme=cik-dark] .btn{color:white}');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test("without the build's manifest, the linked stylesheet alone is used", async () => {
+    fake().answer = async () => page({ appHtml: '<div class="blog-prose"><p>Text</p></div>' });
+    const app = await appWithBuild({ manifest: false });
+    try {
+      const rendered = await (await fetch(`${app.url}/blog/2`, { headers: { accept: 'text/html' } })).text();
+      expect(styleOf(rendered)).not.toContain('blog-prose');
+      expect(rendered).not.toContain('prose-def.css');
+      expect(rendered).toContain('data-after-paint');
     } finally {
       await app.close();
     }
