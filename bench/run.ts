@@ -19,6 +19,7 @@ import { lighthouseSection } from './sections/lighthouse';
 import { mail } from './sections/mail';
 import { liveEvents } from './sections/live-events';
 import { memory } from './sections/memory';
+import { mixedLoad } from './sections/mixed-load';
 import { offline } from './sections/offline';
 import { sanitize } from './sections/sanitize';
 import { saveOffline } from './sections/save-offline';
@@ -26,9 +27,10 @@ import { offlineSearch } from './sections/offline-search';
 import { scaleOut } from './sections/scale-out';
 import { search } from './sections/search';
 import { serverRender } from './sections/server-render';
+import { shareCards } from './sections/share-cards';
 import { signInLimits } from './sections/sign-in-limits';
 
-const SECTIONS: BenchSection[] = [apiThroughput, scaleOut, serverRender, search, desk, signInLimits, liveEvents, mail, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline];
+const SECTIONS: BenchSection[] = [apiThroughput, mixedLoad, scaleOut, serverRender, search, desk, signInLimits, liveEvents, mail, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline, shareCards];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');

@@ -43,5 +43,13 @@ export function afterCommit(work: () => void): void {
     work();
     return;
   }
-  trx.executionPromise.then(work, () => undefined);
+  // The request's transaction may be a savepoint (the idempotency middleware runs the call in one):
+  // its promise settles at RELEASE, before anything is committed. Others read on other
+  // connections (PostgreSQL's pool, SQLite's readers), so wait for the outermost COMMIT.
+  let outermost: Knex.Transaction = trx;
+  while ((outermost as NestedTransaction).parentTransaction) outermost = (outermost as NestedTransaction).parentTransaction!;
+  outermost.executionPromise.then(work, () => undefined);
 }
+
+/** knex sets `parentTransaction` on a transaction begun inside another (a savepoint). */
+type NestedTransaction = Knex.Transaction & { parentTransaction?: Knex.Transaction };

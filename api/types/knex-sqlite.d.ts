@@ -3,7 +3,13 @@
 declare module 'knex/lib/dialects/sqlite3/index.js' {
   export default class ClientSqlite3 {
     constructor(config: unknown);
+    /** Set on the client knex makes for a transaction (its queries run on the transaction's connection). */
+    transacting?: boolean;
     transaction(...args: unknown[]): unknown;
+    runner(builder: unknown): { client: unknown };
+    destroy(callback?: unknown): Promise<void>;
+    on(event: string, listener: (...args: unknown[]) => void): this;
+    emit(event: string, ...args: unknown[]): boolean;
   }
 }
 
