@@ -213,14 +213,11 @@ describe('hydration', () => {
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
       expect(problems, path).toEqual([]);
-      // The app's stylesheet applies once: a lazy chunk did not load it again beside the server's copy.
-      const sheets = await page.evaluate(() =>
-        [...document.styleSheets].map((sheet) => {
-          const owner = sheet.ownerNode as Element;
-          return new URL(owner.getAttribute('href') ?? owner.getAttribute('data-href') ?? '', location.href).pathname;
-        }),
-      );
+      // The app's stylesheet applies once: a lazy chunk did not load it again, and the page's own
+      // rules were dropped when it came.
+      const sheets = await page.evaluate(() => [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : 'inline')));
       expect(sheets.length, path).toBe(new Set(sheets).size);
+      expect(sheets, path).not.toContain('inline');
       await page.close();
     }
     // A link followed after hydration is the app's own navigation: no new document.
@@ -320,6 +317,144 @@ describe('hydration', () => {
       await screenshot(page, 'server-rendered-post-no-js', ['mobile']);
     } finally {
       await noScript.close();
+    }
+  });
+});
+
+/** Every computed property of each element of the page (and its ::before and ::after), but those a running animation is moving. */
+function computedStyles(): Record<string, Record<string, string>> {
+  const styles: Record<string, Record<string, string>> = {};
+  const elements = [document.documentElement, ...document.body.querySelectorAll('*')];
+  elements.forEach((element, index) => {
+    const animated = new Set(element.getAnimations().flatMap((animation) => Object.keys((animation.effect as KeyframeEffect | null)?.getKeyframes()[0] ?? {})));
+    for (const pseudo of [null, '::before', '::after']) {
+      const style = getComputedStyle(element, pseudo);
+      const values: Record<string, string> = {};
+      for (const property of style) if (!animated.has(property.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()))) values[property] = style.getPropertyValue(property);
+      styles[`${index} ${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}${pseudo ?? ''}`] = values;
+    }
+  });
+  return styles;
+}
+
+/** What differs between two `computedStyles` of the same page. */
+function differences(inline: Record<string, Record<string, string>>, whole: Record<string, Record<string, string>>): string[] {
+  const found: string[] = [];
+  for (const [element, values] of Object.entries(whole)) {
+    for (const [property, value] of Object.entries(values)) {
+      if (inline[element]?.[property] !== value) found.push(`${element} ${property}: ${inline[element]?.[property]} → ${value}`);
+    }
+  }
+  return found;
+}
+
+describe("a rendered page's styles", () => {
+  /** A visitor whose reading settings (`theme.textSize`) are set, in the cookie the server reads and the app's own copy. */
+  async function readerContext(viewport: { width: number; height: number }, reading: string | null): Promise<BrowserContext> {
+    const context = await browser.browser().newContext({ baseURL: baseURL(), viewport, serviceWorkers: 'block' });
+    if (reading) {
+      await context.addCookies([{ name: 'cik_reading', value: reading, url: baseURL() }]);
+      const [theme, textSize] = reading.split('.');
+      await context.addInitScript((settings) => localStorage.setItem('cik.reading', JSON.stringify(settings)), { theme, textSize });
+    }
+    return context;
+  }
+
+  test('the first HTML carries the rules the page uses, far fewer than the stylesheet, which it does not wait for', async () => {
+    const { html } = await firstHtml(`/blog/${post.id}`);
+    const inline = /<style data-critical>([\s\S]*?)<\/style>/.exec(head(html))?.[1] ?? '';
+    expect(inline.length).toBeGreaterThan(0);
+    const stylesheet = /<noscript><link rel="stylesheet" href="(\/assets\/index-[\w-]+\.css)" \/>/.exec(head(html))?.[1];
+    expect(stylesheet).toBeDefined();
+    const whole = await (await fetch(`${baseURL()}${stylesheet}`)).text();
+    expect(inline.length).toBeLessThan(whole.length * 0.7);
+    // The header's and the article's rules, and the theme's colours.
+    expect(inline).toContain('.backdrop-blur{');
+    expect(inline).toContain('.blog-prose p');
+    expect(inline).toContain('--color-base-100:');
+    // No stylesheet link that holds the first paint: only disabled ones and the <noscript> fallback.
+    const links = head(html).replace(/<noscript>[\s\S]*?<\/noscript>/g, '').match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toContain(' disabled ');
+  });
+
+  test.each([
+    { size: 'desktop', viewport: DESKTOP, reading: null },
+    { size: 'phone', viewport: MOBILE, reading: null },
+    { size: 'desktop', viewport: DESKTOP, reading: 'dark.large' },
+    { size: 'phone', viewport: MOBILE, reading: 'dark.x-large' },
+  ])('$size, reading settings $reading: with its own rules alone a page looks as it does with the whole stylesheets, which then apply once', async ({ viewport, reading }) => {
+    const context = await readerContext(viewport, reading);
+    try {
+      for (const path of ['/', `/blog/${post.id}`, `/watch/${video.id}`]) {
+        // As painted first: hydrate.js (which asks for the stylesheets) held back.
+        const page = await context.newPage();
+        await page.route('**/hydrate.js', (route) => route.abort());
+        await page.goto(path);
+        await page.evaluate(() => document.fonts.ready);
+        const inline = await page.evaluate(computedStyles);
+        // The same page with the stylesheets whole, as hydrate.js puts them, and without its own rules.
+        await page.evaluate(() =>
+          Promise.all(
+            [...document.querySelectorAll('link[data-after-paint]')].map(
+              (disabled) =>
+                new Promise((resolve, reject) => {
+                  const link = document.createElement('link');
+                  link.rel = 'stylesheet';
+                  link.onload = resolve;
+                  link.onerror = reject;
+                  link.href = disabled.getAttribute('href')!;
+                  disabled.replaceWith(link);
+                }),
+            ),
+          ).then(() => document.querySelector('style[data-critical]')!.remove()),
+        );
+        expect(differences(inline, await page.evaluate(computedStyles)), path).toEqual([]);
+        await page.close();
+
+        // Loaded as a reader's browser does: the stylesheets come once, the page's own rules go,
+        // and the header, the title, the article and a button look as they first did.
+        const loaded = await context.newPage();
+        await loaded.goto(path);
+        await loaded.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+        const sheets = await loaded.evaluate(() => [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : 'inline')));
+        expect(sheets, path).not.toContain('inline');
+        expect(sheets.filter((sheet) => /^\/assets\/index-[\w-]+\.css$/.test(sheet)), path).toHaveLength(1);
+        expect(sheets.length, path).toBe(new Set(sheets).size);
+        const firstScreen = ['header', 'h1', 'main .btn', 'main p'];
+        const look = (selectors: string[]) => Object.fromEntries(selectors.map((selector) => [selector, (() => {
+          const element = document.querySelector(selector);
+          if (!element) return null;
+          const style = getComputedStyle(element);
+          return { color: style.color, background: style.backgroundColor, font: style.font, margin: style.margin, padding: style.padding, display: style.display, border: style.border };
+        })()]));
+        const first = await (async () => {
+          const page = await context.newPage();
+          await page.route('**/hydrate.js', (route) => route.abort());
+          await page.goto(path);
+          const styles = await page.evaluate(look, firstScreen);
+          await page.close();
+          return styles;
+        })();
+        expect(await loaded.evaluate(look, firstScreen), path).toEqual(first);
+        await loaded.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('screenshots of a post once loaded: desktop and phone, light and dark', async () => {
+    for (const reading of [null, 'dark.medium']) {
+      const context = await readerContext(DESKTOP, reading);
+      try {
+        const page = await context.newPage();
+        await visitAndDismissAuth(page, `/blog/${post.id}`);
+        await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+        await screenshot(page, `server-rendered-post-${reading ? 'dark' : 'light'}`);
+      } finally {
+        await context.close();
+      }
     }
   });
 });
