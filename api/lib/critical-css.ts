@@ -49,16 +49,22 @@ export function criticalCssOf(stylesheets: BuildStylesheet[]): (html: string) =>
   const sheets = stylesheets.map((sheet) => ({ href: sheet.href, compiled: compiled(sheet) }));
   const programs = collectPrograms(sheets.flatMap((sheet) => (sheet.compiled ? [sheet.compiled] : [])));
   return (html) => {
-    const tokens = scanHtml(html, programs);
-    const parts: string[] = [];
-    const hrefs: string[] = [];
-    for (const [index, sheet] of sheets.entries()) {
-      const css = sheet.compiled ? renderCriticalCss(sheet.compiled, tokens, RENDER).css : stylesheets[index]!.css;
-      if (!css) continue;
-      parts.push(css);
-      hrefs.push(sheet.href);
+    try {
+      const tokens = scanHtml(html, programs);
+      const parts: string[] = [];
+      const hrefs: string[] = [];
+      for (const [index, sheet] of sheets.entries()) {
+        const css = sheet.compiled ? renderCriticalCss(sheet.compiled, tokens, RENDER).css : stylesheets[index]!.css;
+        if (!css) continue;
+        parts.push(css);
+        hrefs.push(sheet.href);
+      }
+      return { css: parts.join(''), hrefs };
+    } catch (err) {
+      // The page is still sent, styled: with every sheet whole, as before critical CSS.
+      console.error('[critical-css] a page could not be scanned; it carries the stylesheets whole', err);
+      return { css: stylesheets.map((sheet) => sheet.css).join(''), hrefs: stylesheets.map((sheet) => sheet.href) };
     }
-    return { css: parts.join(''), hrefs };
   };
 }
 
