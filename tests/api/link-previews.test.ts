@@ -10,12 +10,10 @@ import { JSDOM } from 'jsdom';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { shareCardPath } from '#contract/share-card';
 import { render } from '#pwa/entry-server';
-import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures';
+import { grantEditor, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
 import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// The smallest valid PNG (1x1 pixel).
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const cardsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-previews-'));
 let site: TestApp;
@@ -72,23 +70,11 @@ describe('a post with a cover', () => {
     const name = uniqueName('prev');
     await signUp(editor, name);
     await grantEditor(site.db, name);
-    const ticket = await editor.post('/api/objects/upload');
-    const put = await editor.put(ticket.body.uploadURL, undefined, { raw: PIXEL, headers: { 'content-type': 'image/png' } });
-    const cover = new URL(put.body.objectURL as string).pathname;
-    const created = await editor.post('/api/blog/create', {
-      title: 'A post with a cover',
-      content: 'A paragraph.',
-      excerpt: '',
-      category: 'theology',
-      readTime: 3,
-      substackUrl: '',
-      isExternal: false,
-      coverImageUrl: cover,
-      coverImageAlt: 'A lamp',
-    });
+    const created = await postWithCover(editor, { title: 'A post with a cover', category: 'theology' });
+    const { cover } = created;
     expect(created.status, created.text).toBe(201);
 
-    const head = await headOf(`/blog/${created.body.id}`);
+    const head = await headOf(`/blog/${created.id}`);
     expect(meta(head, 'property', 'og:image')).toBe(`${site.url}${cover}`);
     expect(meta(head, 'property', 'og:image:width')).toBeUndefined();
     expect(meta(head, 'name', 'twitter:card')).toBe('summary_large_image');

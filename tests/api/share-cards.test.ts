@@ -10,12 +10,10 @@ import { shareCardsService } from '#api/modules/share-cards/share-cards.service'
 import { createServices } from '#api/services';
 import { shareCardPath, shareCardVersion, type ShareCardFields, type ShareCardKind } from '#contract/share-card';
 import { NAVIGATION_DENYLIST } from '#pwa/navigation-denylist';
-import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures';
+import { grantEditor, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
 import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// The smallest valid PNG (1x1 pixel).
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const cardsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-cards-'));
 let site: TestApp;
@@ -135,23 +133,10 @@ describe('a post’s card', () => {
   });
 
   test('shows its cover, read from the uploads', async () => {
-    const ticket = await editor.post('/api/objects/upload');
-    const put = await editor.put(ticket.body.uploadURL, undefined, { raw: PIXEL, headers: { 'content-type': 'image/png' } });
-    expect(put.status).toBe(200);
-    const cover = new URL(put.body.objectURL as string).pathname;
-    const created = await editor.post('/api/blog/create', {
-      title: 'With a cover',
-      content: 'A paragraph.',
-      excerpt: '',
-      category: 'ministry',
-      readTime: 3,
-      substackUrl: '',
-      isExternal: false,
-      coverImageUrl: cover,
-      coverImageAlt: 'A lamp',
-    });
+    const created = await postWithCover(editor, { title: 'With a cover', category: 'ministry' });
+    const { cover } = created;
     expect(created.status, created.text).toBe(201);
-    const address = shareCardPath('posts', created.body.id, { title: 'With a cover', category: 'ministry', picture: cover });
+    const address = shareCardPath('posts', created.id, { title: 'With a cover', category: 'ministry', picture: cover });
     const res = await get(address);
     expect(res.status).toBe(200);
     expect(pngSize(res.bytes)).toEqual({ width: 1200, height: 630 });

@@ -1,6 +1,7 @@
 import type { Db } from '#api/db';
 import { nowIso } from '#api/lib/convert';
 import { rolesService } from '#api/modules/users/roles.service';
+import type { ApiClient } from './test-app';
 
 /**
  * Rows inserted straight into the tables, so each test owns what it reads. `overrides` are column
@@ -81,4 +82,26 @@ export function insertLiveStream(db: Db, overrides: Row = {}): Promise<number> {
 /** Grants the editor role the way `npm run editor -- grant` does (there is no other way). */
 export async function grantEditor(db: Db, username: string): Promise<void> {
   await rolesService(db).grantEditor(username);
+}
+
+/** The smallest valid PNG (1×1 pixel). */
+export const PNG_PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+/** A published post with an uploaded cover picture, created through the desk's API by `editor`. */
+export async function postWithCover(editor: ApiClient, fields: { title: string; category: string }): Promise<{ id: number; cover: string; status: number; text: string }> {
+  const ticket = await editor.post('/api/objects/upload');
+  const put = await editor.put(ticket.body.uploadURL, undefined, { raw: PNG_PIXEL, headers: { 'content-type': 'image/png' } });
+  if (put.status !== 200) throw new Error(`upload answered ${put.status}`);
+  const cover = new URL(put.body.objectURL as string).pathname;
+  const created = await editor.post('/api/blog/create', {
+    ...fields,
+    content: 'A paragraph.',
+    excerpt: '',
+    readTime: 3,
+    substackUrl: '',
+    isExternal: false,
+    coverImageUrl: cover,
+    coverImageAlt: 'A lamp',
+  });
+  return { id: created.body.id as number, cover, status: created.status, text: created.text };
 }
