@@ -321,28 +321,37 @@ describe('hydration', () => {
   });
 });
 
-/** Every computed property of each element of the page (and its ::before and ::after), but those a running animation is moving. */
-function computedStyles(): Record<string, Record<string, string>> {
+/**
+ * Run in the page: every computed property of each element (and its drawn ::before and ::after), but
+ * those a running animation is moving. `keep` stores them in the page; `compare` returns what
+ * differs from the stored ones. Both stay in the page: sent to the test, a page's ~10 MB of
+ * values cost about 7 s a pass.
+ */
+function pageStyles(step: 'keep' | 'compare'): string[] {
   const styles: Record<string, Record<string, string>> = {};
   const elements = [document.documentElement, ...document.body.querySelectorAll('*')];
   elements.forEach((element, index) => {
     const animated = new Set(element.getAnimations().flatMap((animation) => Object.keys((animation.effect as KeyframeEffect | null)?.getKeyframes()[0] ?? {})));
     for (const pseudo of [null, '::before', '::after']) {
       const style = getComputedStyle(element, pseudo);
+      // A ::before or ::after without content is not drawn (one that comes only with the whole
+      // stylesheets still shows: it is missing from what was kept).
+      if (pseudo && (style.content === 'none' || style.content === 'normal')) continue;
       const values: Record<string, string> = {};
       for (const property of style) if (!animated.has(property.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase()))) values[property] = style.getPropertyValue(property);
       styles[`${index} ${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}${pseudo ?? ''}`] = values;
     }
   });
-  return styles;
-}
-
-/** What differs between two `computedStyles` of the same page. */
-function differences(inline: Record<string, Record<string, string>>, whole: Record<string, Record<string, string>>): string[] {
+  const kept = window as unknown as { __keptStyles?: typeof styles };
+  if (step === 'keep') {
+    kept.__keptStyles = styles;
+    return [];
+  }
+  const before = kept.__keptStyles ?? {};
   const found: string[] = [];
-  for (const [element, values] of Object.entries(whole)) {
+  for (const [element, values] of Object.entries(styles)) {
     for (const [property, value] of Object.entries(values)) {
-      if (inline[element]?.[property] !== value) found.push(`${element} ${property}: ${inline[element]?.[property]} → ${value}`);
+      if (before[element]?.[property] !== value) found.push(`${element} ${property}: ${before[element]?.[property]} → ${value}`);
     }
   }
   return found;
@@ -392,7 +401,7 @@ describe("a rendered page's styles", () => {
         await page.route('**/hydrate.js', (route) => route.abort());
         await page.goto(path);
         await page.evaluate(() => document.fonts.ready);
-        const inline = await page.evaluate(computedStyles);
+        await page.evaluate(pageStyles, 'keep' as const);
         // The same page with the stylesheets whole, as hydrate.js puts them, and without its own rules.
         await page.evaluate(() =>
           Promise.all(
@@ -409,7 +418,7 @@ describe("a rendered page's styles", () => {
             ),
           ).then(() => document.querySelector('style[data-critical]')!.remove()),
         );
-        expect(differences(inline, await page.evaluate(computedStyles)), path).toEqual([]);
+        expect(await page.evaluate(pageStyles, 'compare' as const), path).toEqual([]);
         await page.close();
 
         // Loaded as a reader's browser does: the stylesheets come once, the page's own rules go,
