@@ -17,13 +17,15 @@ export interface LoadResult {
   clientCpuPercent: number | null;
 }
 
-function once(opts: autocannon.Options): Promise<autocannon.Result> {
+/** One autocannon run, as a promise. */
+export function once(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err: Error | null, result: autocannon.Result) => (err ? reject(err) : resolve(result)));
   });
 }
 
-const percent = (before: number | null, after: number | null, seconds: number) => (before === null || after === null ? null : ((after - before) / seconds) * 100);
+/** CPU use between two readings of a process's CPU seconds, `seconds` apart (100 = one core). */
+export const percent = (before: number | null, after: number | null, seconds: number) => (before === null || after === null ? null : ((after - before) / seconds) * 100);
 
 export async function load(
   url: string,

@@ -13,6 +13,7 @@ import { SESSION_COOKIE } from '#api/middleware/session';
 import type { BenchContext, BenchSection } from '../lib/context';
 import { createBenchDatabase, type BenchDatabase } from '../lib/database';
 import { int, ms, pct, table } from '../lib/format';
+import { once, percent } from '../lib/load';
 import { openLoop, type OpenLoopRequest } from '../lib/open-loop';
 import { procCpuSeconds, startChild, type ChildServer } from '../lib/processes';
 import { appServerEnv } from './shared';
@@ -31,8 +32,6 @@ interface Reader {
   cookie: string;
 }
 
-const percentOf = (before: number | null, after: number | null, seconds: number) => (before === null || after === null ? null : ((after - before) / seconds) * 100);
-
 /**
  * The session cookie of a session row written straight into the database, signed as koa-session
  * signs it (keygrip: HMAC-SHA1 of `name=value`, base64url): a thousand sign-ins through the API
@@ -43,7 +42,7 @@ function sessionCookie(key: string, secret: string): string {
   return `${SESSION_COOKIE}=${key}; ${SESSION_COOKIE}.sig=${signature}`;
 }
 
-export async function createReaders(db: Db, secret: string, prefix: string): Promise<Reader[]> {
+async function createReaders(db: Db, secret: string, prefix: string): Promise<Reader[]> {
   const passwordHash = await hashPassword('Bench-password1');
   const now = new Date().toISOString();
   const rows = Array.from({ length: READERS }, (_, i) => ({
@@ -70,7 +69,7 @@ export async function createReaders(db: Db, secret: string, prefix: string): Pro
  * each write with its own Idempotency-Key), one session read. Turn t is reader t mod 1,000's, so
  * at 1,000 req/s a reader writes about once in five seconds, within the per-user write limit.
  */
-export function mixedWorkload(readers: Reader[], posts: number[], videos: number[]): (n: number) => OpenLoopRequest {
+function mixedWorkload(readers: Reader[], posts: number[], videos: number[]): (n: number) => OpenLoopRequest {
   const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
   const read = (path: string, reader: Reader): OpenLoopRequest => ({ method: 'GET', path, headers: { cookie: reader.cookie }, kind: 'read' });
   const write = (path: string, reader: Reader, body: unknown, kind: string): OpenLoopRequest => ({
@@ -114,19 +113,13 @@ export function mixedWorkload(readers: Reader[], posts: number[], videos: number
   };
 }
 
-function autocannonRun(opts: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon(opts, (err: Error | null, result: autocannon.Result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
 /** Closed loop: `connections` clients, each sending its next request when the last is answered. */
 async function closedLoop(server: ChildServer, next: (n: number) => OpenLoopRequest, opts: { connections: number; seconds: number; overallRate?: number }) {
   let n = 0;
   let comments201 = 0;
   const cpu0 = procCpuSeconds(server.pid);
   const t0 = performance.now();
-  const r = await autocannonRun({
+  const r = await once({
     url: server.url,
     connections: opts.connections,
     duration: opts.seconds,
@@ -145,7 +138,7 @@ async function closedLoop(server: ChildServer, next: (n: number) => OpenLoopRequ
   });
   const elapsed = (performance.now() - t0) / 1000;
   const cpu1 = procCpuSeconds(server.pid);
-  return { result: r, comments201, serverCpu: cpu0 === null || cpu1 === null ? null : ((cpu1 - cpu0) / elapsed) * 100 };
+  return { result: r, comments201, serverCpu: percent(cpu0, cpu1, elapsed) };
 }
 
 async function runOn(ctx: BenchContext, database: BenchDatabase, dialectName: string): Promise<void> {
@@ -176,7 +169,7 @@ async function runOn(ctx: BenchContext, database: BenchDatabase, dialectName: st
       next,
       onResponse: (_request, status) => void (status === 201 && (comments201 += 1)),
     });
-    const openCpu = percentOf(cpu0, procCpuSeconds(server.pid), (performance.now() - t0) / 1000);
+    const openCpu = percent(cpu0, procCpuSeconds(server.pid), (performance.now() - t0) / 1000);
     const closed = await closedLoop(server, next, { connections: CLOSED_LOOP_CONNECTIONS, seconds: closedSeconds });
     // autocannon's overallRate, for comparison: it sends each second's share as one burst.
     const bursts = await closedLoop(server, next, { connections: OPEN_LOOP_SOCKETS, seconds: ctx.quick ? 3 : 10, overallRate: OFFERED_RATE });
