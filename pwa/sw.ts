@@ -14,6 +14,7 @@ import { deliverOnBackgroundSync } from './offline/worker';
 import { registerAppWrites } from './app/write-definitions';
 import { SAVED_PICTURES_CACHE } from './features/saved/api/saved-pictures';
 import { RETRY_PARAM } from './lib/retryable-import';
+import { forgetPage, isSavedPagePath, keepPage, pageOfApiPath, savedPage, SAVED_PAGES_CACHE } from './saved-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -26,7 +27,31 @@ clientsClaim();
 // Every client route (even one never visited) gets the precached shell; /api, uploaded objects
 // and the server's documents (feeds, sitemap, robots.txt) never do: see navigation-denylist.ts.
 // Nothing else matches those documents here, and none is precached: they always come from the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NAVIGATION_DENYLIST }));
+// A post opened online gets the shell at once as well, and its rendered page is fetched
+// beside it and kept (pwa/saved-pages.ts). Opened again while the browser says it is offline, it
+// gets that page: its text is in the HTML and paints before any code runs, where the shell waited
+// for the app's code and the saved query cache (docs/decisions/005-what-loads-first.md).
+const shell = createHandlerBoundToURL('/index.html');
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const { pathname } = options.url;
+      if (isSavedPagePath(pathname) && options.url.search === '') {
+        if (self.navigator.onLine) options.event.waitUntil(keepPage(pathname));
+        else {
+          const page = await savedPage(pathname).catch(() => undefined);
+          if (page) return page;
+        }
+      }
+      return shell(options);
+    },
+    { denylist: NAVIGATION_DENYLIST },
+  ),
+);
+
+// The kept pages name the files of the build they were rendered by, which a new worker's precache
+// no longer has: they go with the old worker. Its activation waits for the delete.
+self.addEventListener('activate', (event) => event.waitUntil(caches.delete(SAVED_PAGES_CACHE)));
 
 const DAY = 24 * 60 * 60;
 const API_CONTENT_CACHE = 'api-content';
@@ -36,7 +61,12 @@ const API_CONTENT_CACHE = 'api-content';
 // drops it too: offline/query-persister.ts).
 const forgetWhatIsGone: WorkboxPlugin = {
   fetchDidSucceed: async ({ request, response }) => {
-    if (response.status === 404 || response.status === 410) await (await caches.open(API_CONTENT_CACHE)).delete(request.url);
+    if (response.status === 404 || response.status === 410) {
+      await (await caches.open(API_CONTENT_CACHE)).delete(request.url);
+      // A post's kept page goes with it (pwa/saved-pages.ts).
+      const page = pageOfApiPath(new URL(request.url).pathname);
+      if (page) await forgetPage(page);
+    }
     return response;
   },
 };

@@ -7,6 +7,7 @@ import { watchPageSettled, watchReaderMovingOn } from '../lib/page-settled';
 import { setHydratingServerMarkup } from '../lib/use-hydrated';
 import { readStoredUser } from '../lib/session';
 import { hasSavedQueryCache, persistQueryCache, reactToDeliveries, setWritesLoader } from '#pwa/offline';
+import { SAVED_PAGE_META } from '../server-state';
 import { AppProvider } from './provider';
 import { provideSavedCopies } from './saved-copies';
 import { createAppRouter, createHydratingRouter, type AppRouter } from './router';
@@ -52,20 +53,31 @@ export function bootInBrowser(): AppBoot {
 
 /**
  * A page the server rendered: its answers go into the cache as fetched now (they are seconds old,
- * and `freshOncePerVisit` would otherwise fetch them all again at once), and the router starts
+ * and `freshOncePerVisit` would otherwise fetch them all again at once), or as fetched when the
+ * service worker kept the page for offline, and the router starts
  * where the server's stopped, so hydration finds the same markup. When the route's code does not
  * load, it is asked for once more after `beforeRetry`; a second failure rejects.
  */
 export async function bootFromServer(state: ServerRenderedState, beforeRetry: () => Promise<void>): Promise<AppBoot> {
   const { queryClient, restoring } = newClient();
-  const now = Date.now();
+  const fetchedAt = savedPageFetchedAt() ?? Date.now();
   hydrate(queryClient, {
     ...state.queries,
-    queries: state.queries.queries.map((q) => ({ ...q, state: { ...q.state, data: fromJson(q.state.data), dataUpdatedAt: now } })),
+    queries: state.queries.queries.map((q) => ({ ...q, state: { ...q.state, data: fromJson(q.state.data), dataUpdatedAt: fetchedAt } })),
   });
   const start = () => createHydratingRouter(queryClient, () => !restoring.current, state.router);
   const router = await start().catch(() => beforeRetry().then(start));
   return { queryClient, restoring, router };
+}
+
+/**
+ * When the service worker fetched this page, if it is a copy it kept for offline (pwa/saved-pages.ts):
+ * its answers are that old, so the saved query cache may hold newer ones, and online they are
+ * fetched again once (`freshOncePerVisit`).
+ */
+function savedPageFetchedAt(): number | null {
+  const at = Number(document.querySelector(`meta[name="${SAVED_PAGE_META}"]`)?.getAttribute('content'));
+  return Number.isFinite(at) && at > 0 ? at : null;
 }
 
 /**
