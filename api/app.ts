@@ -15,6 +15,7 @@ import { sameOriginWrites } from './middleware/same-origin';
 import { serverRender } from './middleware/server-render';
 import { sessionMiddleware } from './middleware/session';
 import { staticPwa } from './middleware/static-pwa';
+import { syncBatch } from './middleware/sync-batch';
 import { accountPages, accountRoutes } from './modules/account/account.routes';
 import { blogRoutes } from './modules/blog/blog.routes';
 import { bookmarkRoutes } from './modules/bookmarks/bookmarks.routes';
@@ -130,12 +131,15 @@ export function createApp(rawDeps: AppDeps): Koa {
     ),
   );
   // Before idempotency, and on the pool rather than the request's transaction: see rate-limit.ts.
-  if (config.rateLimits) app.use(rateLimits({ db: rawDeps.db, limits: config.rateLimits }));
-  app.use(idempotency(rawDeps.db));
+  const limits = config.rateLimits ? rateLimits({ db: rawDeps.db, limits: config.rateLimits }) : null;
   // Inside idempotency: a keyed editor write and its Activity record commit together.
-  app.use(editorActivity(services.activity.record));
-  app.use(api.routes());
-  app.use(api.allowedMethods({ throw: false }));
+  const keyedWrites = [idempotency(rawDeps.db), editorActivity(services.activity.record), api.routes(), api.allowedMethods({ throw: false })] as Koa.Middleware[];
+  // The outbox's queued writes in one request: each goes through what follows here as if it had
+  // come alone, its refusal answered by the error middleware as its own and its write dropping
+  // the public answers it made stale (docs/decisions/020-queued-writes-in-one-request.md).
+  app.use(syncBatch(app, [errorHandler, cache.fill, ...(limits ? [limits] : []), ...keyedWrites]));
+  if (limits) app.use(limits);
+  for (const middleware of keyedWrites) app.use(middleware);
   app.use(publicObjectRoutes(services.objects).routes());
   app.use(feedRoutes(services.feeds, config.publicUrl).routes());
   app.use(shareCardRoutes(services.shareCards).routes());

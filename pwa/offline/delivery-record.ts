@@ -14,15 +14,17 @@ const UNAPPLIED_KEY = 'unappliedDeliveries';
 const UNAPPLIED_MAX = 200;
 
 /**
- * Records a write delivered where there is no query cache to put its answer into: by the service
+ * Records writes delivered (in order) where there is no query cache to put its answer into: by the service
  * worker on Background Sync, perhaps with no tab open (an outbox with `recordDeliveries`). Called
- * in the IndexedDB transaction that removes the queued entry, so a write is always either still
+ * in the IndexedDB transaction that removes the queued entries, so a write is always either still
  * queued (shown as the reader's intent) or recorded here (applied by the next page, see
  * delivered.ts), never neither.
  */
-export async function recordDelivery(db: AppDatabase, entry: OutboxEntry, response: unknown): Promise<void> {
+export async function recordDeliveries(db: AppDatabase, delivered: readonly UnappliedDelivery[]): Promise<void> {
+  if (!delivered.length) return;
   const kept = await readUnappliedDeliveries(db);
-  await db.meta.put({ key: UNAPPLIED_KEY, value: [...kept, { entry, response }].slice(-UNAPPLIED_MAX) });
+  const added = delivered.map(({ entry, response }) => ({ entry, response }));
+  await db.meta.put({ key: UNAPPLIED_KEY, value: [...kept, ...added].slice(-UNAPPLIED_MAX) });
 }
 
 /** The recorded deliveries no saved query cache holds yet, oldest first. */

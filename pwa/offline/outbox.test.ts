@@ -62,9 +62,13 @@ function server(answer: (path: string, n: number) => Answer) {
   return { requests, fetchImpl };
 }
 
-function makeOutbox(fetchImpl: typeof fetch, now = () => Date.now()) {
+/**
+ * An outbox with a fake server. One request per write unless `batch`: what a server without
+ * batches gets, and the rules every answer follows; the batches have their tests below.
+ */
+function makeOutbox(fetchImpl: typeof fetch, now = () => Date.now(), { batch = false } = {}) {
   const emitter = new OutboxEvents();
-  const box = new Outbox({ db, fetch: fetchImpl, now, backoff: () => 60_000, locks: null, events: emitter });
+  const box = new Outbox({ db, fetch: fetchImpl, now, backoff: () => 60_000, locks: null, events: emitter, batch });
   const events: OutboxEvent[] = [];
   emitter.on((e) => events.push(e));
   return { box, events, emitter };
@@ -132,7 +136,7 @@ describe('Outbox', () => {
   test('a 409 with Retry-After (the same write still running on the server) is retried, not marked failed, and waits at least that long', async () => {
     const clock = 1_000_000;
     const { requests, fetchImpl } = server(() => new Response(JSON.stringify({ message: 'Please retry this request.' }), { status: 409, headers: { 'Retry-After': '90' } }));
-    const box = new Outbox({ db, fetch: fetchImpl, now: () => clock, backoff: () => 1000, locks: null });
+    const box = new Outbox({ db, fetch: fetchImpl, now: () => clock, backoff: () => 1000, locks: null, batch: false });
     await box.enqueue(...write(1));
     expect((await box.drain(1)).stoppedBy).toBe('server');
     box.stop();
@@ -357,7 +361,7 @@ describe('Outbox', () => {
     box.stop();
     expect(await takeUnappliedDeliveries(db)).toEqual([]);
 
-    const worker = new Outbox({ db, fetch: fetchImpl, backoff: () => 60_000, locks: null, events: new OutboxEvents(), recordDeliveries: true });
+    const worker = new Outbox({ db, fetch: fetchImpl, backoff: () => 60_000, locks: null, events: new OutboxEvents(), recordDeliveries: true, batch: false });
     await worker.enqueue(...write(2));
     await worker.drain(1);
     expect(await takeUnappliedDeliveries(db)).toEqual([{ entry: expect.objectContaining({ kind: 'test.item', body: { n: 2 } }), response: { id: 'a' } }]);
@@ -384,5 +388,260 @@ describe('Outbox', () => {
     expect(stillQueued).toBeDefined();
     expect(await stillQueued).toMatchObject({ id: queued.id });
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+/** One write as a fake server with batches answers it: status, body and, for a "later", Retry-After. */
+interface FakeAnswer {
+  status: number;
+  body?: unknown;
+  retryAfter?: string;
+}
+
+/**
+ * A fake server that takes batches (POST /api/sync/batch) as the API does: each write answered in
+ * order by `answer`, up to the first "later" (5xx, 401, 408, 429, a 409 with Retry-After). A write
+ * sent alone is answered by `answer` too. Records every request and every write it answered.
+ */
+function batchServer(answer: (write: { key: string; method: string; path: string; body?: unknown }) => FakeAnswer, batch: (writes: number) => Response | Error | null = () => null) {
+  const requests: { path: string; key: string | null; writes?: { key: string; method: string; path: string; body?: unknown }[] }[] = [];
+  const answered: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    const body = init.body ? JSON.parse(String(init.body)) : undefined;
+    if (path === '/api/sync/batch') {
+      const writes = (body as { writes: { key: string; method: string; path: string; body?: unknown }[] }).writes;
+      requests.push({ path, key: null, writes });
+      const instead = batch(writes.length);
+      if (instead instanceof Error) throw instead;
+      if (instead) return instead;
+      const results = [];
+      for (const write of writes) {
+        const a = answer(write);
+        answered.push(write.key);
+        results.push({ key: write.key, status: a.status, ...(a.body === undefined ? {} : { body: a.body }), ...(a.retryAfter ? { retryAfter: a.retryAfter } : {}) });
+        if (a.status >= 500 || [401, 408, 429].includes(a.status) || (a.status === 409 && a.retryAfter)) break;
+      }
+      return json(200, { results });
+    }
+    const key = new Headers(init.headers).get('Idempotency-Key');
+    requests.push({ path, key });
+    const a = answer({ key: key!, method: init.method ?? 'GET', path, body });
+    answered.push(key!);
+    return new Response(a.body === undefined ? null : JSON.stringify(a.body), { status: a.status, headers: { 'Content-Type': 'application/json', ...(a.retryAfter ? { 'Retry-After': a.retryAfter } : {}) } });
+  }) as typeof fetch;
+  return { requests, answered, fetchImpl };
+}
+
+const ok = (write: { body?: unknown }): FakeAnswer => ({ status: 201, body: { saved: write.body } });
+
+describe('Outbox batches', () => {
+  test('waiting writes go in one request, in order, each with its method, path, body and own key; each answer reaches the reactions and the entries leave', async () => {
+    const { requests, fetchImpl } = batchServer(ok);
+    const { box, events } = makeOutbox(fetchImpl, undefined, { batch: true });
+    const a = await box.enqueue(...write(1));
+    const b = await box.enqueue(...note(2));
+    const c = await box.enqueue(...write(3));
+    expect(await box.drain(1)).toEqual({ delivered: 3 });
+    box.stop();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.writes).toEqual([
+      { key: a.id, method: 'POST', path: '/api/bookmarks?n=1', body: { userId: 1, contentType: 'video', contentId: 1 } },
+      { key: b.id, method: 'POST', path: '/api/comments?n=2', body: { n: 2 } },
+      { key: c.id, method: 'POST', path: '/api/bookmarks?n=3', body: { userId: 1, contentType: 'video', contentId: 3 } },
+    ]);
+    const synced = events.filter((e) => e.type === 'synced');
+    expect(synced.map((e) => [e.entry.id, e.response])).toEqual([
+      [a.id, { saved: { userId: 1, contentType: 'video', contentId: 1 } }],
+      [b.id, { saved: { n: 2 } }],
+      [c.id, { saved: { userId: 1, contentType: 'video', contentId: 3 } }],
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  test('one waiting write goes alone, to its own route', async () => {
+    const { requests, fetchImpl } = batchServer(ok);
+    const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
+    const a = await box.enqueue(...write(1));
+    await box.drain(1);
+    box.stop();
+    expect(requests).toEqual([{ path: '/api/bookmarks?n=1', key: a.id }]);
+  });
+
+  test('120 waiting writes go as batches of at most 50, in order, each written once', async () => {
+    const { requests, answered, fetchImpl } = batchServer(ok);
+    const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
+    const queued = [];
+    for (let n = 1; n <= 120; n++) queued.push(await box.enqueue(...write(n)));
+    expect((await box.drain(1)).delivered).toBe(120);
+    box.stop();
+    expect(requests.map((r) => r.writes?.length)).toEqual([50, 50, 20]);
+    expect(answered).toEqual(queued.map((e) => e.id));
+    expect(await db.outbox.count()).toBe(0);
+  }, 20_000);
+
+  test("a write the server refuses is marked failed with its message and kept; the batch's other writes are delivered", async () => {
+    const { fetchImpl } = batchServer((w) => (w.path.endsWith('n=2') ? { status: 404, body: { message: 'Video not found' } } : ok(w)));
+    const { box, events } = makeOutbox(fetchImpl, undefined, { batch: true });
+    await box.enqueue(...write(1));
+    const refused = await box.enqueue(...write(2));
+    await box.enqueue(...write(3));
+    expect(await box.drain(1)).toEqual({ delivered: 2 });
+    box.stop();
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ id: refused.id, status: 'failed', lastStatus: 404, lastError: 'Video not found', attempts: 1 })]);
+    expect(events.filter((e) => e.type === 'failed').map((e) => (e as { entry: { id: string } }).entry.id)).toEqual([refused.id]);
+  });
+
+  test('a write refused in a batch and a later one about the same subject delivered in it: the refused one goes (as when sent one by one)', async () => {
+    const { fetchImpl } = batchServer((w) => ((w.body as { n?: number; contentId?: number }).contentId === 1 && w.path.includes('first') ? { status: 400, body: { message: 'no' } } : ok(w)));
+    const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
+    await box.enqueue(...write(1, { tag: 'first' }));
+    await box.enqueue(...note(5));
+    await box.enqueue(...write(1, { tag: 'second' }));
+    expect((await box.drain(1)).delivered).toBe(2);
+    box.stop();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  test('a "later" answer in the middle: the writes before it are delivered, it waits at least its Retry-After, the ones after it stay as they were, and the next drain starts from it', async () => {
+    let clock = 1_000_000;
+    let busy = true;
+    const { requests, fetchImpl } = batchServer((w) => (busy && w.path.endsWith('n=2') ? { status: 503, body: { message: 'busy' }, retryAfter: '90' } : ok(w)));
+    const { box, events } = makeOutbox(fetchImpl, () => clock, { batch: true });
+    await box.enqueue(...write(1));
+    const later = await box.enqueue(...write(2));
+    const after = await box.enqueue(...write(3));
+    expect(await box.drain(1)).toEqual({ delivered: 1, stoppedBy: 'server' });
+    expect(await db.outbox.toArray()).toEqual([
+      expect.objectContaining({ id: later.id, status: 'pending', attempts: 1, lastStatus: 503, lastError: 'busy', nextAttemptAt: clock + 90_000 }),
+      expect.objectContaining({ id: after.id, status: 'pending', attempts: 0, nextAttemptAt: 0 }),
+    ]);
+    expect(events.some((e) => e.type === 'retrying' && e.entry.id === later.id)).toBe(true);
+    expect((await box.drain(1)).stoppedBy).toBe('backoff');
+    clock += 90_001;
+    busy = false;
+    expect(await box.drain(1)).toEqual({ delivered: 2 });
+    box.stop();
+    expect(requests.at(-1)!.writes!.map((w) => w.key)).toEqual([later.id, after.id]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  test('a 401 for a write in a batch stops there and asks for a sign-in; nothing after it is sent', async () => {
+    const { answered, fetchImpl } = batchServer((w) => (w.path.endsWith('n=2') ? { status: 401, body: { message: 'Please sign in to continue.' } } : ok(w)));
+    const { box, events } = makeOutbox(fetchImpl, undefined, { batch: true });
+    const first = await box.enqueue(...write(1));
+    const second = await box.enqueue(...write(2));
+    await box.enqueue(...write(3));
+    expect(await box.drain(1)).toEqual({ delivered: 1, stoppedBy: 'auth' });
+    box.stop();
+    expect(answered).toEqual([first.id, second.id]);
+    expect((await db.outbox.toArray()).map((e) => [e.id === second.id ? e.lastStatus : undefined, e.status])).toEqual([
+      [401, 'pending'],
+      [undefined, 'pending'],
+    ]);
+    expect(events.map((e) => e.type)).toContain('auth-required');
+  });
+
+  test.each([
+    ['no connection', () => offline(), 'network'],
+    ['a 503 for the whole batch', () => json(503, { message: 'Down for a moment' }), 'server'],
+  ] as const)('%s: every write stays, the first waits out a backoff, and the retry sends the same keys', async (_name, failure, stoppedBy) => {
+    let clock = 1_000_000;
+    let fail = true;
+    const { requests, fetchImpl } = batchServer(ok, () => (fail ? failure() : null));
+    const { box } = makeOutbox(fetchImpl, () => clock, { batch: true });
+    await box.enqueue(...write(1));
+    await box.enqueue(...write(2));
+    expect(await box.drain(1)).toEqual({ delivered: 0, stoppedBy });
+    const left = await db.outbox.toArray();
+    expect(left.map((e) => [e.status, e.attempts])).toEqual([
+      ['pending', 1],
+      ['pending', 0],
+    ]);
+    clock += 60_001;
+    fail = false;
+    expect((await box.drain(1)).delivered).toBe(2);
+    box.stop();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.writes).toEqual(requests[0]!.writes);
+  });
+
+  test('a 401 for the whole batch stops the drain and asks for a sign-in', async () => {
+    const { fetchImpl } = batchServer(ok, () => json(401, { message: 'Please sign in to continue.' }));
+    const { box, events } = makeOutbox(fetchImpl, undefined, { batch: true });
+    await box.enqueue(...write(1));
+    await box.enqueue(...write(2));
+    expect((await box.drain(1)).stoppedBy).toBe('auth');
+    box.stop();
+    expect((await db.outbox.toArray()).map((e) => e.status)).toEqual(['pending', 'pending']);
+    expect(events.map((e) => e.type)).toContain('auth-required');
+  });
+
+  test.each([
+    ['has no batch route (404)', () => json(404, { message: 'No route for POST /api/sync/batch' })],
+    ['answers a batch with something else', () => json(201, { ok: true })],
+  ])('a server that %s gets the writes one by one, in order, and is not asked for a batch again', async (_name, older) => {
+    const { requests, fetchImpl } = batchServer(ok, older);
+    const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
+    const a = await box.enqueue(...write(1));
+    const b = await box.enqueue(...write(2));
+    expect((await box.drain(1)).delivered).toBe(2);
+    const c = await box.enqueue(...write(3));
+    const d = await box.enqueue(...write(4));
+    expect((await box.drain(1)).delivered).toBe(2);
+    box.stop();
+    expect(requests.map((r) => [r.path, r.key])).toEqual([
+      ['/api/sync/batch', null],
+      ['/api/bookmarks?n=1', a.id],
+      ['/api/bookmarks?n=2', b.id],
+      ['/api/bookmarks?n=3', c.id],
+      ['/api/bookmarks?n=4', d.id],
+    ]);
+  });
+
+  test("a batch refused as a whole (400) is sent one by one, and later writes go in batches again", async () => {
+    let refuseBatch = true;
+    const { requests, fetchImpl } = batchServer(ok, () => (refuseBatch ? json(400, { message: 'writes.1: cannot be sent in a batch' }) : null));
+    const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
+    await box.enqueue(...write(1));
+    await box.enqueue(...write(2));
+    expect((await box.drain(1)).delivered).toBe(2);
+    expect(requests.map((r) => r.path)).toEqual(['/api/sync/batch', '/api/bookmarks?n=1', '/api/bookmarks?n=2']);
+    refuseBatch = false;
+    await box.enqueue(...write(3));
+    await box.enqueue(...write(4));
+    expect((await box.drain(1)).delivered).toBe(2);
+    box.stop();
+    expect(requests.at(-1)!.writes!.map((w) => w.path)).toEqual(['/api/bookmarks?n=3', '/api/bookmarks?n=4']);
+  });
+
+  test('an unreadable entry between readable ones is never sent and marked failed; the others go in order around it', async () => {
+    const { requests, fetchImpl } = batchServer(ok);
+    const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
+    const a = await box.enqueue(...write(1));
+    const b = await box.enqueue(...write(2));
+    await db.outbox.add({ id: 'unreadable', userId: 1, kind: 'gone.kind', body: {}, createdAt: new Date().toISOString(), attempts: 0, status: 'pending', nextAttemptAt: 0 });
+    const c = await box.enqueue(...write(3));
+    const d = await box.enqueue(...write(4));
+    expect((await box.drain(1)).delivered).toBe(4);
+    box.stop();
+    expect(requests.map((r) => r.writes?.map((w) => w.key))).toEqual([
+      [a.id, b.id],
+      [c.id, d.id],
+    ]);
+    expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ id: 'unreadable', status: 'failed', lastError: UNREADABLE_WRITE })]);
+  });
+
+  test('the service worker records every answer of a batch, in order', async () => {
+    const { fetchImpl } = batchServer(ok);
+    const worker = new Outbox({ db, fetch: fetchImpl, backoff: () => 60_000, locks: null, events: new OutboxEvents(), recordDeliveries: true });
+    await worker.enqueue(...write(1));
+    await worker.enqueue(...write(2));
+    await worker.drain(1);
+    worker.stop();
+    expect(await takeUnappliedDeliveries(db)).toEqual([
+      { entry: expect.objectContaining({ body: { n: 1 } }), response: { saved: { userId: 1, contentType: 'video', contentId: 1 } } },
+      { entry: expect.objectContaining({ body: { n: 2 } }), response: { saved: { userId: 1, contentType: 'video', contentId: 2 } } },
+    ]);
   });
 });

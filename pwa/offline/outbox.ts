@@ -1,17 +1,21 @@
+import { isRetryLater, SYNC_BATCH_PATH, type SyncResult } from '#contract/sync';
 import { ApiError, apiFetch } from '#pwa/lib/api-client';
 import { newId } from '#pwa/lib/ids';
-import { dropUnappliedDeliveries, readUnappliedDeliveries, recordDelivery } from './delivery-record';
+import { dropUnappliedDeliveries, readUnappliedDeliveries, recordDeliveries } from './delivery-record';
 import { appDb, type AppDatabase } from './device-db';
 import type { OutboxEntry } from './outbox-entry';
 import { outboxEvents, type OutboxEvents } from './outbox-events';
-import { registerWrites, resolveWrite, subjectOf, UNREADABLE_WRITE, writesReady, type WriteDefinition } from './write-registry';
+import { registerWrites, resolveWrite, subjectOf, UNREADABLE_WRITE, writesReady, type WriteDefinition, type WriteRequest } from './write-registry';
 
 /**
  * The one outbox: every user write (bookmark, folder, progress, comment, heart) is put here
  * first and delivered from here, online or not, so there is one path to test and one queue
  * the user can see. Three layers: the store (Dexie, device-db.ts), the transport (the API client,
  * lib/api-client.ts) and this scheduler. An entry is data only (its kind and variables); its
- * request is made by its kind's definition (write-registry.ts). Delivery keeps insertion order:
+ * request is made by its kind's definition (write-registry.ts). When several wait, they go
+ * together in one request (POST /api/sync/batch, docs/decisions/020-queued-writes-in-one-request.md),
+ * which the server applies in order, each as if it had come alone with its own Idempotency-Key;
+ * a server without it gets them one by one. Either way, delivery keeps insertion order:
  * - 2xx: the entry is removed and its queries refreshed; when it sets the whole state of its
  *   subject (`replacesEarlier`), earlier refused entries about that subject go with it;
  * - no answer, 5xx, 408, 429, or a 409 with Retry-After (the same write still running on the
@@ -46,11 +50,63 @@ export interface OutboxOptions {
    * for the service worker, which has no query cache. A page's reactions take them as they come.
    */
   recordDeliveries?: boolean;
+  /** Several waiting writes go in one request (the default); false sends each alone, as to a server without batches. */
+  batch?: boolean;
 }
+
+/** An entry on its way: its definition and variables, and the request it makes. */
+interface Outgoing {
+  entry: OutboxEntry;
+  write: { definition: WriteDefinition<unknown>; vars: unknown };
+  request: WriteRequest;
+}
+
+/** What the server said to one write: its answer, or its refusal as the API client reports one. */
+type WriteAnswer = { response: unknown } | { error: ApiError };
+
+interface Delivered {
+  entry: OutboxEntry;
+  replacesEarlier: boolean;
+  response: unknown;
+}
+
+/**
+ * The most writes sent in one batch: 100 queued writes go in two requests. The server takes up to
+ * SYNC_BATCH_MAX (contract/sync.ts); fewer here keeps each answer quick to come back and to apply.
+ */
+const BATCH_WRITES = 50;
+/** A batch's requests in all, in characters of JSON: well under the API's body limit (256 kB) even with long comments. */
+const BATCH_BYTES = 128 * 1024;
 
 const RETRYABLE = new Set([408, 429]);
 /** What older servers answered (without Retry-After, and for good) to a write whose first try was cut off mid-request. */
 const STRANDED_MESSAGE = /Idempotency-Key is still in progress/;
+/** An answer that says "later": nothing was kept, and the same write is sent again after a wait. */
+function laterStatus(error: ApiError): boolean {
+  const stillRunning = error.status === 409 && (error.headers.has('Retry-After') || STRANDED_MESSAGE.test(error.serverMessage ?? error.message));
+  return error.status >= 500 || RETRYABLE.has(error.status) || stillRunning;
+}
+
+/** A refusal's `{message}`, as the API writes one. */
+function messageOf(body: unknown): string | undefined {
+  const message = body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
+/**
+ * The results of a batch's answer (contract/sync.ts, syncBatchAnswerSchema), checked by hand: the
+ * outbox's code loads no schema library of its own. Null for anything else.
+ */
+function resultsIn(answer: unknown): SyncResult[] | null {
+  const results = answer && typeof answer === 'object' ? (answer as { results?: unknown }).results : undefined;
+  if (!Array.isArray(results)) return null;
+  const readable = results.every((r: Partial<SyncResult> | null) => {
+    if (!r || typeof r !== 'object') return false;
+    return typeof r.key === 'string' && typeof r.status === 'number' && (r.retryAfter === undefined || typeof r.retryAfter === 'string');
+  });
+  return readable ? (results as SyncResult[]) : null;
+}
+
 /** When a write last reached the server (ISO time), for the sync centre. */
 export const LAST_SYNC_KEY = 'lastSyncAt';
 const LOCK_NAME = 'context-is-key-outbox';
@@ -68,6 +124,8 @@ export class Outbox {
   private readonly locks: Pick<LockManager, 'request'> | null;
   private readonly events: OutboxEvents;
   private readonly recordDeliveries: boolean;
+  /** Whether waiting writes go together; off for good once the server shows it has no batches. */
+  private batching: boolean;
   private running: Promise<DrainResult> | null = null;
   private again = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -80,6 +138,7 @@ export class Outbox {
     this.locks = options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null;
     this.events = options.events ?? outboxEvents;
     this.recordDeliveries = options.recordDeliveries ?? false;
+    this.batching = options.batch ?? true;
   }
 
   /**
@@ -191,69 +250,186 @@ export class Outbox {
       // The definitions' code could not be fetched: nothing is sent (or refused) until it can be.
       return { delivered, stoppedBy: 'network' };
     }
+    // Writes to send alone before batching again: those of a batch the server would not take.
+    let alone = 0;
     for (;;) {
-      const entry = await this.db.outbox
+      const waiting = await this.db.outbox
         .where('userId')
         .equals(userId)
         .filter((e) => e.status === 'pending')
-        .first();
+        .limit(this.batching && alone === 0 ? BATCH_WRITES : 1)
+        .toArray();
+      const entry = waiting[0];
       if (!entry) return { delivered };
       if (entry.nextAttemptAt > this.now()) {
         this.scheduleRetry(userId, entry.nextAttemptAt - this.now());
         return { delivered, stoppedBy: 'backoff' };
       }
 
-      const write = resolveWrite(entry);
-      if (!write) {
+      const run = this.sendable(waiting);
+      if (!run.length) {
         await this.refuse(entry, UNREADABLE_WRITE);
         continue;
       }
-      const request = write.definition.request(write.vars, entry.userId);
+      let result: DrainResult | 'alone' = 'alone';
+      if (run.length > 1) result = await this.deliverBatch(userId, run);
+      if (result === 'alone') {
+        if (run.length > 1) alone = run.length;
+        result = await this.deliverAlone(userId, run[0]!);
+        alone = Math.max(0, alone - 1);
+      }
+      delivered += result.delivered;
+      if (result.stoppedBy) return { delivered, stoppedBy: result.stoppedBy };
+    }
+  }
 
-      let response: unknown;
-      try {
-        response = await apiFetch(request.path, {
-          method: request.method,
-          body: request.body,
-          headers: { 'Idempotency-Key': entry.id },
-          fetch: this.fetchImpl,
-        });
-      } catch (error) {
-        if (!(error instanceof ApiError)) {
-          await this.postpone(userId, entry, 'No connection. Will retry.');
-          return { delivered, stoppedBy: 'network' };
-        }
-        const { status } = error;
-        if (status === 401) {
-          const lastError = 'Please sign in again to sync your changes.';
-          await this.db.outbox.update(entry.seq!, { lastStatus: 401, lastError });
-          this.events.emit({ type: 'auth-required', entry: { ...entry, lastStatus: 401, lastError } });
-          return { delivered, stoppedBy: 'auth' };
-        }
-        const message = error.serverMessage ?? error.message;
-        const stillRunning = status === 409 && (error.headers.has('Retry-After') || STRANDED_MESSAGE.test(message));
-        if (status >= 500 || RETRYABLE.has(status) || stillRunning) {
-          await this.postpone(userId, entry, message, status, retryAfterMs(error.headers.get('Retry-After'), this.now()));
-          return { delivered, stoppedBy: 'server' };
-        }
-        await this.refuse(entry, message, status);
+  /**
+   * The waiting entries that go out together, from the first: each readable, not waiting out a
+   * backoff, within BATCH_BYTES in all. Empty when the first cannot be read (it is refused, never
+   * sent); an unreadable entry further on ends the run and is refused when its turn comes.
+   */
+  private sendable(waiting: readonly OutboxEntry[]): Outgoing[] {
+    const run: Outgoing[] = [];
+    let bytes = 0;
+    for (const entry of waiting) {
+      if (run.length && entry.nextAttemptAt > this.now()) break;
+      const write = resolveWrite(entry);
+      if (!write) break;
+      const request = write.definition.request(write.vars, entry.userId);
+      bytes += JSON.stringify(request).length + entry.id.length;
+      if (run.length && bytes > BATCH_BYTES) break;
+      run.push({ entry, write, request });
+    }
+    return run;
+  }
+
+  /** One write in a request of its own, to its own route. */
+  private async deliverAlone(userId: number, outgoing: Outgoing): Promise<DrainResult> {
+    const { entry, request } = outgoing;
+    try {
+      const response = await apiFetch(request.path, {
+        method: request.method,
+        body: request.body,
+        headers: { 'Idempotency-Key': entry.id },
+        fetch: this.fetchImpl,
+      });
+      return await this.settle(userId, [outgoing], [{ response }]);
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        await this.postpone(userId, entry, 'No connection. Will retry.');
+        return { delivered: 0, stoppedBy: 'network' };
+      }
+      return this.settle(userId, [outgoing], [{ error }]);
+    }
+  }
+
+  /**
+   * Writes in one request (docs/decisions/020-queued-writes-in-one-request.md): the server applies
+   * them in order, each through its own route with its own Idempotency-Key, and answers each as it
+   * would have alone, up to the first it could not keep an answer for. 'alone' when the server
+   * does not take batches (an older one: 404 or 405, or an answer of another shape, remembered
+   * for this page) or would not take this one (any other refusal of the whole): its writes are
+   * then sent one by one, which is always safe since each keeps its key.
+   */
+  private async deliverBatch(userId: number, run: readonly Outgoing[]): Promise<DrainResult | 'alone'> {
+    const first = run[0]!.entry;
+    const writes = run.map(({ entry, request }) => ({ key: entry.id, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) }));
+    let answer: unknown;
+    try {
+      answer = await apiFetch(SYNC_BATCH_PATH, { method: 'POST', body: { writes }, fetch: this.fetchImpl });
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        await this.postpone(userId, first, 'No connection. Will retry.');
+        return { delivered: 0, stoppedBy: 'network' };
+      }
+      if (error.status === 404 || error.status === 405) {
+        this.batching = false;
+        return 'alone';
+      }
+      // The batch as a whole is answered as its first write would be: later, or sign in again.
+      if (error.status === 401 || laterStatus(error)) return this.settle(userId, [run[0]!], [{ error }]);
+      return 'alone';
+    }
+    const results = resultsIn(answer);
+    // One result per write, in order, up to the one that stops the batch: anything else is not an answer to this batch.
+    const inOrder = !!results && results.length > 0 && results.length <= run.length && results.every((r, i) => r.key === run[i]!.entry.id);
+    const stopped = inOrder && isRetryLater(results.at(-1)!.status, results.at(-1)!.retryAfter);
+    if (!inOrder || (results.length < run.length && !stopped)) {
+      this.batching = false;
+      return 'alone';
+    }
+    const answers: WriteAnswer[] = results.map((r) =>
+      r.status >= 200 && r.status < 300
+        ? { response: r.body }
+        : { error: new ApiError(r.status, `${r.status}: ${r.body === undefined ? '' : JSON.stringify(r.body)}`, messageOf(r.body), r.body, new Headers(r.retryAfter ? { 'Retry-After': r.retryAfter } : {})) },
+    );
+    return this.settle(userId, run.slice(0, results.length), answers);
+  }
+
+  /**
+   * What the server said to each write of `run`, in order:
+   * - 2xx: its reactions get the answer, then it leaves the queue (when it sets the whole state of
+   *   its subject, earlier refused entries about that subject go with it);
+   * - 401, or "later" (5xx, 408, 429, a 409 with Retry-After or an older server's "still in
+   *   progress"): it stays, and delivery stops there;
+   * - any other 4xx: marked failed with the server's message, and delivery goes on.
+   * Those delivered and refused are written in one IndexedDB transaction.
+   */
+  private async settle(userId: number, run: readonly Outgoing[], answers: readonly WriteAnswer[]): Promise<DrainResult> {
+    const delivered: Delivered[] = [];
+    const failed: OutboxEntry[] = [];
+    /** Written in answer order, so a refusal and a later write replacing it are seen in that order. */
+    const settled: ({ delivered: Delivered } | { failed: OutboxEntry })[] = [];
+    let stop: { entry: OutboxEntry; error: ApiError } | null = null;
+    for (const [i, answer] of answers.entries()) {
+      const { entry, write } = run[i]!;
+      if ('response' in answer) {
+        // The reactions put the answer into the cache BEFORE the entry leaves the queue: Dexie's
+        // live queries see the delete at once, and a screen that saw neither (the old server state
+        // for a moment) could take a press for the opposite write.
+        this.events.emit({ type: 'synced', entry, response: answer.response });
+        const done = { entry, replacesEarlier: write.definition.replacesEarlier, response: answer.response };
+        delivered.push(done);
+        settled.push({ delivered: done });
         continue;
       }
-
-      // The reactions put the answer into the cache BEFORE the entry leaves the queue: Dexie's
-      // live queries see the delete at once, and a screen that saw neither (the old server state
-      // for a moment) could take a press for the opposite write.
-      this.events.emit({ type: 'synced', entry, response });
-      await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
-        await this.db.outbox.delete(entry.seq!);
-        if (write.definition.replacesEarlier) await this.dropReplaced(entry);
-        await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
-        // No page cache here (the service worker): keep the answer for the pages to apply, in this
-        // same transaction (delivery-record.ts).
-        if (this.recordDeliveries) await recordDelivery(this.db, entry, response);
-      });
-      delivered += 1;
+      const { error } = answer;
+      if (error.status === 401 || laterStatus(error)) {
+        stop = { entry, error };
+        break;
+      }
+      const refused: OutboxEntry = { ...entry, status: 'failed', lastError: error.serverMessage ?? error.message, attempts: entry.attempts + 1, lastStatus: error.status };
+      failed.push(refused);
+      settled.push({ failed: refused });
     }
+
+    if (settled.length) {
+      await this.db.transaction('rw', this.db.outbox, this.db.meta, async () => {
+        for (const done of settled) {
+          if ('failed' in done) await this.db.outbox.put(done.failed);
+          else await this.db.outbox.delete(done.delivered.entry.seq!);
+        }
+        await this.dropReplaced(delivered.filter((d) => d.replacesEarlier).map((d) => d.entry));
+        if (delivered.length) {
+          await this.db.meta.put({ key: LAST_SYNC_KEY, value: new Date(this.now()).toISOString() });
+          // No page cache here (the service worker): keep the answers for the pages to apply, in this
+          // same transaction (delivery-record.ts).
+          if (this.recordDeliveries) await recordDeliveries(this.db, delivered);
+        }
+      });
+    }
+    for (const entry of failed) this.events.emit({ type: 'failed', entry });
+
+    if (!stop) return { delivered: delivered.length };
+    const { entry, error } = stop;
+    if (error.status === 401) {
+      const lastError = 'Please sign in again to sync your changes.';
+      await this.db.outbox.update(entry.seq!, { lastStatus: 401, lastError });
+      this.events.emit({ type: 'auth-required', entry: { ...entry, lastStatus: 401, lastError } });
+      return { delivered: delivered.length, stoppedBy: 'auth' };
+    }
+    await this.postpone(userId, entry, error.serverMessage ?? error.message, error.status, retryAfterMs(error.headers.get('Retry-After'), this.now()));
+    return { delivered: delivered.length, stoppedBy: 'server' };
   }
 
   /** The server (or this version) will not take it: kept, marked failed, for the user to retry or discard. */
@@ -264,13 +440,16 @@ export class Outbox {
     this.events.emit({ type: 'failed', entry: failed });
   }
 
-  /** Earlier refused entries about the subject that `delivered` has just set as a whole. */
-  private async dropReplaced(delivered: OutboxEntry): Promise<void> {
-    const subject = subjectOf(delivered);
+  /** Earlier refused entries about the subjects that `delivered` (in order) have just set as a whole. */
+  private async dropReplaced(delivered: readonly OutboxEntry[]): Promise<void> {
+    if (!delivered.length) return;
+    // The last delivered write about each subject: every refused entry queued before it goes.
+    const lastSeq = new Map<string, number>();
+    for (const entry of delivered) lastSeq.set(subjectOf(entry), Math.max(lastSeq.get(subjectOf(entry)) ?? 0, entry.seq ?? 0));
     await this.db.outbox
       .where('userId')
-      .equals(delivered.userId)
-      .filter((e) => e.status === 'failed' && (e.seq ?? 0) < (delivered.seq ?? 0) && subjectOf(e) === subject)
+      .equals(delivered[0]!.userId)
+      .filter((e) => e.status === 'failed' && (e.seq ?? 0) < (lastSeq.get(subjectOf(e)) ?? 0))
       .delete();
   }
 

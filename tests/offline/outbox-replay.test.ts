@@ -3,8 +3,9 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { registerAppWrites } from '#pwa/app/write-definitions';
-import { saveBookmarkWrite, createFolderWrite } from '#pwa/features/bookmarks/api/writes';
+import { createFolderWrite, moveBookmarkWrite, saveBookmarkWrite } from '#pwa/features/bookmarks/api/writes';
 import { postCommentWrite } from '#pwa/features/comments/api/writes';
+import { setProgressWrite } from '#pwa/features/progress/api/writes';
 import { AppDatabase } from '#pwa/offline/device-db';
 import { Outbox } from '#pwa/offline/outbox';
 import { OutboxEvents } from '#pwa/offline/outbox-events';
@@ -22,9 +23,10 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 /** fetch as the signed-in browser would send it; `loseAnswers` drops the server's answer after it arrived. */
-function browserFetch(client: ApiClient, opts: { loseAnswers: number }) {
+function browserFetch(client: ApiClient, opts: { loseAnswers: number; paths?: string[] }) {
   let toLose = opts.loseAnswers;
   return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    opts.paths?.push(String(input));
     const headers = new Headers(init.headers);
     headers.set('cookie', client.cookieHeader);
     const response = await fetch(app.url + String(input), { ...init, headers });
@@ -39,8 +41,9 @@ function browserFetch(client: ApiClient, opts: { loseAnswers: number }) {
 
 function outboxFor(client: ApiClient, loseAnswers: number) {
   const db = new AppDatabase(`replay-${Math.random()}`);
-  const box = new Outbox({ db, fetch: browserFetch(client, { loseAnswers }), backoff: () => 0, locks: null, events: new OutboxEvents() });
-  return { db, box };
+  const paths: string[] = [];
+  const box = new Outbox({ db, fetch: browserFetch(client, { loseAnswers, paths }), backoff: () => 0, locks: null, events: new OutboxEvents() });
+  return { db, box, paths };
 }
 
 describe('outbox replay against the real API', () => {
@@ -73,5 +76,30 @@ describe('outbox replay against the real API', () => {
     const bookmarks = await app.db('bookmarks').where({ user_id: user.id });
     expect(bookmarks).toHaveLength(1);
     expect(bookmarks[0].folder_id).toBe(folderId);
+  });
+
+  test('writes of every kind queued offline go in one batch; its answer lost, the batch sent again stores each once, in order', async () => {
+    const client = app.client();
+    const user = await signUp(client);
+    const { db, box, paths } = outboxFor(client, 1);
+    const folderId = '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+    const bookmarkId = '7a8b9c0d-1e2f-4a3b-9c4d-5e6f7a8b9c0d';
+    await box.enqueue(saveBookmarkWrite, user.id, { id: bookmarkId, contentType: 'video', contentId: videoId, categoryId: null, title: 'Replayed' });
+    await box.enqueue(createFolderWrite, user.id, { id: folderId, name: 'Acts', color: '#3B82F6' });
+    await box.enqueue(moveBookmarkWrite, user.id, { bookmarkId, contentType: 'video', contentId: videoId, categoryId: folderId, title: 'Replayed' });
+    await box.enqueue(setProgressWrite, user.id, { contentType: 'video', contentId: videoId, completed: true });
+    for (let n = 1; n <= 3; n++) await box.enqueue(postCommentWrite, user.id, { contentType: 'video', contentId: videoId, comment: `Batched ${n}` });
+    expect((await box.drain(user.id)).stoppedBy).toBe('network');
+    expect(await db.outbox.count()).toBe(7);
+    expect(await box.drain(user.id)).toEqual({ delivered: 7 });
+    box.stop();
+    expect(paths).toEqual(['/api/sync/batch', '/api/sync/batch']);
+    expect(await db.outbox.count()).toBe(0);
+    const bookmarks = await app.db('bookmarks').where({ user_id: user.id });
+    expect(bookmarks.map((b) => [b.id, b.folder_id])).toEqual([[bookmarkId, folderId]]);
+    expect(await app.db('bookmark_folders').where({ user_id: user.id })).toHaveLength(1);
+    expect(await app.db('progress').where({ user_id: user.id, completed: true })).toHaveLength(1);
+    const comments = await app.db('comments').where({ user_id: user.id }).orderBy('id');
+    expect(comments.map((c) => c.comment)).toEqual(['Batched 1', 'Batched 2', 'Batched 3']);
   });
 });

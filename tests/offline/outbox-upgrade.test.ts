@@ -159,7 +159,10 @@ async function phoneWithOldQueue(rows: Record<string, unknown>[]): Promise<strin
   return name;
 }
 
-/** A server that answers every write and counts the requests it gets for each Idempotency-Key. */
+/**
+ * A server that answers every write and counts the requests it gets for each Idempotency-Key. The
+ * outbox sends each write alone to it (`batch: false`), so each request it was queued to make shows.
+ */
 function countingServer() {
   const requests: { key: string; method: string; path: string; body: unknown }[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -201,7 +204,7 @@ describe('upgrading a phone with writes queued by the version before the write r
     }
 
     const server = countingServer();
-    const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents() });
+    const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents(), batch: false });
     expect(await box.drain(USER)).toEqual({ delivered: rows.length });
     // Nothing is left to send: a second drain makes no request.
     expect(await box.drain(USER)).toEqual({ delivered: 0 });
@@ -221,7 +224,7 @@ describe('upgrading a phone with writes queued by the version before the write r
 
     const db = new AppDatabase(name);
     const server = countingServer();
-    const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents() });
+    const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents(), batch: false });
     await box.drain(USER);
     box.stop();
     expect(server.requests).toEqual([]);
@@ -257,7 +260,7 @@ describe('upgrading a phone with writes queued by the version before the write r
     const [entry] = await db.outbox.toArray();
     expect(describeWrite(entry!).label).toBe(row.label);
     const server = countingServer();
-    const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents() });
+    const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents(), batch: false });
     expect((await box.drain(USER)).delivered).toBe(1);
     box.stop();
     expect(server.requests).toEqual([{ key: row.id, method: 'POST', path: '/api/bookmarks', body: row.body }]);

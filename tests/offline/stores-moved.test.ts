@@ -89,7 +89,10 @@ async function phoneBeforeTheMove(): Promise<{ device: string; saved: string }> 
   return { device, saved };
 }
 
-/** A server that answers every write and counts the requests it gets for each Idempotency-Key. */
+/**
+ * A server that answers every write and counts the requests it gets for each Idempotency-Key. The
+ * outbox sends each write alone to it (`batch: false`), so each request it was queued to make shows.
+ */
 function countingServer() {
   const requests: { key: string; method: string; path: string }[] = [];
   const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -132,7 +135,7 @@ test('every write queued before the move is delivered exactly once, in order, wi
   const { device } = await phoneBeforeTheMove();
   const db = new AppDatabase(device);
   const server = countingServer();
-  const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents() });
+  const box = new Outbox({ db, fetch: server.fetchImpl, backoff: () => 0, locks: null, events: new OutboxEvents(), batch: false });
   expect(await box.drain(USER)).toEqual({ delivered: queued.length });
   // Nothing is left to send: a second drain makes no request.
   expect(await box.drain(USER)).toEqual({ delivered: 0 });
