@@ -226,8 +226,9 @@ export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
           includeDependenciesRecursively: false,
           groups: [
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/ },
-            // The query client and zod; not the persister's core, which loads with the persister.
-            { name: 'data', test: /[\\/]node_modules[\\/](@tanstack[\\/](query-core|react-query)|zod)[\\/]/ },
+            // The query client; not the persister's core, which loads with the persister. Not zod:
+            // the answers' schemas load when a page first fetches (pwa/lib/answer-schemas.ts).
+            { name: 'data', test: /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/ },
             { name: 'device-store', test: modulesOf(DEVICE_STORE) },
             // The app's core (what main.tsx imports at once, but dynamically), as one chunk.
             { name: appCoreChunk(path.resolve('pwa/main.tsx'), path.resolve('pwa/app/app.tsx')) },

@@ -1,28 +1,11 @@
 import * as z from 'zod/mini';
 import './zod-locale';
+import { categories } from './categories';
 import { MAX_ROW_ID, NO_ROW, ROW_ID_TEXT } from './row-id';
 
-/** The six categories shared by videos and blog posts (docs/product.md#categories). */
-export const categories = [
-  'apologetics',
-  'bible-study',
-  'theology',
-  'christian-living',
-  'church-history',
-  'ministry',
-] as const;
+// The categories themselves (the list, isCategory, the labels) are in categories.ts, free of zod.
+export { categories, categoryLabels, isCategory, type Category } from './categories';
 export const categorySchema = z.enum(categories, { message: 'Category must be one of the six categories' });
-export type Category = z.infer<typeof categorySchema>;
-
-/** How a category is written for people: on cards and pages, and in the feeds. */
-export const categoryLabels: Record<Category, string> = {
-  apologetics: 'Apologetics',
-  'bible-study': 'Bible Study',
-  theology: 'Theology',
-  'christian-living': 'Christian Living',
-  'church-history': 'Church History',
-  ministry: 'Ministry',
-};
 
 export const contentTypes = ['video', 'blog'] as const;
 export const contentTypeSchema = z.enum(contentTypes, { message: 'contentType must be video or blog' });

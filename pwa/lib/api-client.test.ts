@@ -14,6 +14,27 @@ describe('apiFetch', () => {
     expect(requests[0]!.headers.get('Content-Type')).toBe('application/json');
   });
 
+  test('a schema to load is loaded beside the request and parses the answer; one that cannot load fails the call', async () => {
+    mockFetch(() => json(200, { id: 3, title: 'Faith', extra: 1 }));
+    let loads = 0;
+    const lazy = () => {
+      loads += 1;
+      return Promise.resolve(itemSchema);
+    };
+    expect(await apiFetch('/api/things/3', { schema: lazy })).toEqual({ id: 3, title: 'Faith' });
+    expect(loads).toBe(1);
+    mockFetch(() => json(200, { id: 'three' }));
+    await expect(apiFetch('/api/things/3', { schema: lazy })).rejects.toBeInstanceOf(ResponseShapeError);
+    const missing = new Error('the chunk did not load');
+    await expect(apiFetch('/api/things/3', { schema: () => Promise.reject(missing) })).rejects.toBe(missing);
+  });
+
+  test('offline, a call with a schema that cannot load fails as a network error', async () => {
+    mockFetch(() => offline());
+    const error = await apiFetch('/api/things/3', { schema: () => Promise.reject(new Error('no chunk')) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NetworkError);
+  });
+
   test('a GET sends no body and no JSON content type', async () => {
     const requests = mockFetch(() => json(200, { id: 2, title: 'Hope' }));
     await apiFetch('/api/things/2', { schema: itemSchema });

@@ -55,9 +55,25 @@ interface BaseOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * A schema loaded when first needed, with zod: `() => import('./schemas').then((m) => m.postSchema)`.
+ * What a page needs for its first screen leaves zod out that way: a page the server rendered
+ * fetches nothing at first, and a page that fetches loads the schema beside its request
+ * (docs/decisions/005-what-loads-first.md).
+ */
+export type SchemaLoader<S extends z.ZodMiniType> = () => Promise<S>;
+
+type AnswerSchemas = typeof import('./answer-schemas');
+
+/** The schema `name` of answer-schemas.ts, loaded when first needed. */
+export const answerSchema =
+  <K extends keyof AnswerSchemas>(name: K): SchemaLoader<AnswerSchemas[K]> =>
+  () =>
+    import('./answer-schemas').then((schemas) => schemas[name]);
+
 interface SchemaOptions<S extends z.ZodMiniType> extends BaseOptions {
-  /** The contract/ schema for the 2xx body. A 4xx/5xx body is never parsed into data. */
-  schema: S;
+  /** The contract/ schema for the 2xx body, or how to load it. A 4xx/5xx body is never parsed into data. */
+  schema: S | SchemaLoader<S>;
 }
 
 /**
@@ -70,9 +86,13 @@ export function apiFetch<S extends z.ZodMiniType>(path: string, options: SchemaO
 export function apiFetch(path: string, options?: BaseOptions & { on401?: 'throw' | 'null' }): Promise<unknown>;
 export async function apiFetch(
   path: string,
-  options: BaseOptions & { schema?: z.ZodMiniType; on401?: 'throw' | 'null' } = {},
+  options: BaseOptions & { schema?: z.ZodMiniType | SchemaLoader<z.ZodMiniType>; on401?: 'throw' | 'null' } = {},
 ): Promise<unknown> {
-  const { method = 'GET', body, signal, schema, on401 = 'throw' } = options;
+  const { method = 'GET', body, signal, on401 = 'throw' } = options;
+  // A schema to load is asked for while the request is out. Its failure is this call's, read once
+  // the answer is here (a request that failed first leaves it handled, never unhandled).
+  const loadingSchema = typeof options.schema === 'function' ? options.schema() : null;
+  loadingSchema?.catch(() => undefined);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -106,6 +126,7 @@ export async function apiFetch(
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, messageIn(json), json ?? text, response.headers);
   }
 
+  const schema = loadingSchema ? await loadingSchema : (options.schema as z.ZodMiniType | undefined);
   if (!schema) return text ? (parseJson(text) ?? text) : undefined;
   const parsed = schema.safeParse(text ? parseJson(text) : undefined);
   if (!parsed.success) throw new ResponseShapeError(path, parsed.error.issues, { cause: parsed.error });

@@ -1,4 +1,4 @@
-import { categoryLabels } from '#contract/common';
+import { categoryLabels } from '#contract/categories';
 
 // Formatting runs in the first render of every public page, so it stays off the platform's Intl
 // formatters where it can: a page's first Intl constructor starts ICU, 20-35 ms on this machine's

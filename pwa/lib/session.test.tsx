@@ -74,6 +74,12 @@ describe('UserProvider: loading the saved user', () => {
     ['a user without a username', JSON.stringify({ id: 3, name: 'No Name' })],
     ['a blank username', JSON.stringify({ id: 3, username: '  ' })],
     ['not an object', JSON.stringify('grace')],
+    ['null', 'null'],
+    ['an id that is not a whole number above 0', JSON.stringify({ id: 1.5, username: 'grace' })],
+    ['an id written as text', JSON.stringify({ id: '3', username: 'grace' })],
+    ['a name that is not text', JSON.stringify({ id: 3, username: 'grace', name: 7 })],
+    ['an avatar that is not text or null', JSON.stringify({ id: 3, username: 'grace', avatarUrl: {} })],
+    ['isEditor that is not a boolean', JSON.stringify({ id: 3, username: 'grace', isEditor: 'yes' })],
   ])('discards %s', async (_label, raw) => {
     localStorage.setItem(USER_STORAGE_KEY, raw);
     const requests = mockFetch(() => json(500, {}));

@@ -1,8 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { userSchema, type User } from '#contract/users';
-import { ApiError, apiFetch } from './api-client';
+import type { User } from '#contract/users';
+import { answerSchema, ApiError, apiFetch } from './api-client';
 import { openAuthDialog } from './auth-dialog';
 import { PRIVATE_KEY_ROOT } from './query-client';
 
@@ -37,20 +36,34 @@ type Store = 'local' | 'session';
 
 /**
  * A saved copy may come from an older version of the app: it needs a username (docs/product.md#states-and-transitions) and the
- * id every private call carries; anything else missing gets a neutral default.
+ * id every private call carries; anything else missing gets a neutral default. Checked by hand,
+ * not by a zod schema: it is read before the first render, and zod is not in the first download
+ * (docs/decisions/005-what-loads-first.md).
  */
-const storedUserSchema = z.object({
-  id: z.number().check(z.int(), z.positive()),
-  username: z.string().check(z.trim(), z.minLength(1)),
-  name: z.optional(z.string()),
-  email: z.optional(z.string()),
-  avatarUrl: z.optional(z.nullable(z.string())),
-  bio: z.optional(z.nullable(z.string())),
-  website: z.optional(z.nullable(z.string())),
-  socialLinks: z.optional(z.nullable(z.string())),
-  isEditor: z.optional(z.boolean()),
-  createdAt: z.optional(z.string()),
-});
+interface StoredUser {
+  id: number;
+  username: string;
+  name?: string;
+  email?: string;
+  avatarUrl?: string | null;
+  bio?: string | null;
+  website?: string | null;
+  socialLinks?: string | null;
+  isEditor?: boolean;
+  createdAt?: string;
+}
+
+function asStoredUser(json: unknown): StoredUser | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const u = json as Record<string, unknown>;
+  const optional = (key: string, type: 'string' | 'boolean', nullable = false) => u[key] === undefined || typeof u[key] === type || (nullable && u[key] === null);
+  if (typeof u.id !== 'number' || !Number.isInteger(u.id) || u.id <= 0) return null;
+  if (typeof u.username !== 'string' || !u.username.trim()) return null;
+  const strings = optional('name', 'string') && optional('email', 'string') && optional('createdAt', 'string');
+  const nullables = ['avatarUrl', 'bio', 'website', 'socialLinks'].every((key) => optional(key, 'string', true));
+  if (!strings || !nullables || !optional('isEditor', 'boolean')) return null;
+  return { ...(u as unknown as StoredUser), username: u.username.trim() };
+}
 
 function parseStoredUser(raw: string | null): User | null {
   if (!raw) return null;
@@ -60,9 +73,8 @@ function parseStoredUser(raw: string | null): User | null {
   } catch {
     return null;
   }
-  const parsed = storedUserSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const u = parsed.data;
+  const u = asStoredUser(json);
+  if (!u) return null;
   return {
     id: u.id,
     username: u.username,
@@ -166,7 +178,7 @@ export function UserProvider({ children, onSessionEnded }: { children: ReactNode
 
     const started = generation.current;
     const controller = new AbortController();
-    apiFetch('/api/auth/me', { schema: userSchema, signal: controller.signal }).then(
+    apiFetch('/api/auth/me', { schema: answerSchema('user'), signal: controller.signal }).then(
       // Transitions too, so they apply after the saved user above, in order, never before it.
       (fresh) => {
         if (generation.current !== started) return;

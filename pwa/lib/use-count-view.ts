@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { videoViewsSchema } from '#contract/content';
-import { apiFetch } from './api-client';
+import { answerSchema, apiFetch } from './api-client';
 
 /**
  * Counts one view per visit of a content page, once its item has loaded (a missing one is not
@@ -18,7 +17,7 @@ export function useCountViewOnce(id: number | undefined, path: (id: number) => s
   useEffect(() => {
     if (id === undefined || counted.current === id) return;
     counted.current = id;
-    apiFetch(path(id), { method: 'POST', schema: videoViewsSchema }).then(
+    apiFetch(path(id), { method: 'POST', schema: answerSchema('videoViews') }).then(
       ({ views }) => queryClient.setQueryData<{ views: number }>(queryKey(id), (item) => (item ? { ...item, views } : item)),
       () => undefined,
     );

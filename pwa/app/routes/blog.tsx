@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { categorySchema } from '#contract/common';
+import { isCategory } from '#contract/categories';
 import { Page, PageHeading } from '#pwa/components/ui/page';
 import { usePageHead } from '#pwa/lib/use-document-title';
 import { BlogList } from '#pwa/features/blog/components/blog-list';
@@ -12,11 +12,11 @@ export function Component() {
   usePageHead(HEAD);
   // The same category the list shows (?category=; anything else means all posts).
   const [params] = useSearchParams();
-  const parsed = categorySchema.safeParse(params.get('category'));
+  const category = params.get('category');
   return (
     <Page>
       <PageHeading title={HEAD.title} description={HEAD.description} />
-      <SaveAllButton category={parsed.success ? parsed.data : 'all'} />
+      <SaveAllButton category={isCategory(category) ? category : 'all'} />
       <BlogList />
     </Page>
   );

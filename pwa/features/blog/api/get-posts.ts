@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { blogPostSummarySchema, type BlogPostSummary } from '#contract/content';
+import type { BlogPostSummary } from '#contract/content';
 import type { Category } from '#contract/common';
-import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import { answerSchema, apiFetch, withQuery } from '#pwa/lib/api-client';
 import { freshOncePerVisit } from '#pwa/lib/query-client';
 import { blogKeys } from './keys';
 
@@ -17,7 +16,7 @@ export interface GetPostsParams {
 
 /** GET /api/blog: newest first (ties broken by id, so pages never repeat or skip a post). */
 export function getPosts({ category, limit = BLOG_PAGE_SIZE, offset = 0 }: GetPostsParams = {}, signal?: AbortSignal): Promise<BlogPostSummary[]> {
-  return apiFetch(withQuery('/api/blog', { category, limit, offset }), { schema: z.array(blogPostSummarySchema), signal });
+  return apiFetch(withQuery('/api/blog', { category, limit, offset }), { schema: answerSchema('blogPostSummaries'), signal });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { categorySchema, type Category } from '#contract/common';
+import { isCategory, type Category } from '#contract/categories';
 import { ArticleGrid, CardSkeletons } from '#pwa/components/content';
 import { NeedsConnection, OfflineDataNote, OfflineNote } from '#pwa/components/ui/offline';
 import { isNetworkError, useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
@@ -15,8 +15,8 @@ export const EMPTY_TEXT = 'No blog posts found for the selected category.';
 /** The category in ?category=; anything that is not one of the six means all. */
 function useCategoryParam(): [Category | 'all', (category: Category | 'all') => void] {
   const [params, setParams] = useSearchParams();
-  const parsed = categorySchema.safeParse(params.get('category'));
-  const category = parsed.success ? parsed.data : 'all';
+  const param = params.get('category');
+  const category = isCategory(param) ? param : 'all';
   const setCategory = (next: Category | 'all') =>
     setParams(
       (current) => {

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft, ExternalLink, FileQuestion } from 'lucide-react';
-import { postPicture, type BlogPost } from '#contract/content';
+import type { BlogPost } from '#contract/content';
+import { postPicture } from '#contract/post-pictures';
 import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, shareCardPath } from '#contract/share-card';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';

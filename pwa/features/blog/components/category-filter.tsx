@@ -1,4 +1,4 @@
-import { categories, type Category } from '#contract/common';
+import { categories, type Category } from '#contract/categories';
 import { categoryLabel } from '#pwa/lib/format';
 
 /** All plus the six categories, as toggle buttons; the pressed one is the current filter. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { BookOpen, Newspaper } from 'lucide-react';
 import { FeaturedSkeleton, ReadTimeMeta, ViewsMeta } from '#pwa/components/content';
-import { postPicture } from '#contract/content';
+import { postPicture } from '#contract/post-pictures';
 import { categoryLabel } from '#pwa/lib/format';
 import { useFeaturedPost } from '../api/get-featured-post';
 

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Devotional } from '#contract/content';
-import { devotionalSchema } from '#contract/content';
 import { todayIn } from '#pwa/lib/format';
 import { freshOncePerVisit } from '#pwa/lib/query-client';
-import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import { answerSchema, apiFetch, withQuery } from '#pwa/lib/api-client';
 import { devotionalKeys } from './keys';
 
 /** The reader's own calendar date as YYYY-MM-DD, so the devotional changes at their midnight, not the server's. */
@@ -13,7 +12,7 @@ export function localDate(now: Date = new Date()): string {
 
 /** GET /api/devotional/today?date=…: a 404 (none prepared) is an error like any other; the widget shows its "being prepared" text. */
 export const getTodayDevotional = (date: string, signal?: AbortSignal) =>
-  apiFetch(withQuery('/api/devotional/today', { date }), { schema: devotionalSchema, signal });
+  apiFetch(withQuery('/api/devotional/today', { date }), { schema: answerSchema('devotional'), signal });
 
 export const todayDevotionalQueryOptions = (date: string) =>
   queryOptions({ queryKey: devotionalKeys.today(date), queryFn: ({ signal }) => getTodayDevotional(date, signal), staleTime: freshOncePerVisit });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { liveQuestionSchema, type CreateQuestionInput, type LiveQuestion } from '#contract/live';
-import { apiFetch } from '#pwa/lib/api-client';
+import type { CreateQuestionInput, LiveQuestion } from '#contract/live';
+import { answerSchema, apiFetch } from '#pwa/lib/api-client';
 import { useToast } from '#pwa/components/ui/toast';
 import { liveKeys } from './live-streams';
 
 /** POST /api/questions. Anyone may ask, under a name; no sign-in. */
 export const askQuestion = (input: CreateQuestionInput): Promise<LiveQuestion> =>
-  apiFetch('/api/questions', { method: 'POST', body: input, schema: liveQuestionSchema });
+  apiFetch('/api/questions', { method: 'POST', body: input, schema: answerSchema('liveQuestion') });
 
 /**
  * A plain call, not the outbox: a question only makes sense while the stream is on, so one that

@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { liveQuestionSchema, liveStreamSchema, type LiveQuestion, type LiveStream } from '#contract/live';
-import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import type { LiveQuestion, LiveStream } from '#contract/live';
+import { answerSchema, apiFetch, withQuery } from '#pwa/lib/api-client';
 import { alwaysUnlessOffline } from '#pwa/lib/query-client';
 
 export const liveKeys = {
@@ -13,7 +12,7 @@ export const liveKeys = {
 
 /** GET /api/live-streams/current: the stream on air, or null when nothing is. */
 export const getCurrentStream = (signal?: AbortSignal): Promise<LiveStream | null> =>
-  apiFetch('/api/live-streams/current', { schema: z.nullable(liveStreamSchema), signal });
+  apiFetch('/api/live-streams/current', { schema: answerSchema('currentLiveStream'), signal });
 
 export const currentStreamQueryOptions = () => queryOptions({ queryKey: liveKeys.current(), queryFn: ({ signal }) => getCurrentStream(signal) });
 /**
@@ -27,7 +26,7 @@ export const useCurrentStream = () => useQuery({ ...currentStreamQueryOptions(),
 
 /** GET /api/live-streams/upcoming: scheduled sessions, soonest first. */
 export const getUpcomingStreams = (signal?: AbortSignal): Promise<LiveStream[]> =>
-  apiFetch('/api/live-streams/upcoming', { schema: z.array(liveStreamSchema), signal });
+  apiFetch('/api/live-streams/upcoming', { schema: answerSchema('liveStreams'), signal });
 
 export const upcomingStreamsQueryOptions = () => queryOptions({ queryKey: liveKeys.upcoming(), queryFn: ({ signal }) => getUpcomingStreams(signal) });
 export const useUpcomingStreams = () => useQuery({ ...upcomingStreamsQueryOptions(), ...LIVE });
@@ -37,7 +36,7 @@ export const QUESTIONS_PAGE_SIZE = 50;
 
 /** GET /api/live-streams/{id}/questions: one page, highlighted first then newest first, after the question `before`. */
 export const getQuestions = (streamId: number, before: number | undefined, signal?: AbortSignal): Promise<LiveQuestion[]> =>
-  apiFetch(withQuery(`/api/live-streams/${streamId}/questions`, { limit: QUESTIONS_PAGE_SIZE, before }), { schema: z.array(liveQuestionSchema), signal });
+  apiFetch(withQuery(`/api/live-streams/${streamId}/questions`, { limit: QUESTIONS_PAGE_SIZE, before }), { schema: answerSchema('liveQuestions'), signal });
 
 export type QuestionPages = InfiniteData<LiveQuestion[], number | undefined>;
 

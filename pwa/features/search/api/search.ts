@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { searchResultSchema, type SearchResult } from '#contract/content';
-import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import type { SearchResult } from '#contract/content';
+import { answerSchema, apiFetch, withQuery } from '#pwa/lib/api-client';
 
 export const searchKeys = {
   all: ['search'] as const,
@@ -18,7 +18,7 @@ export class SearchError extends Error {
 /** GET /api/search?q=: videos and articles that match, each ranked by relevance on the server. */
 export async function getSearchResults(query: string, signal?: AbortSignal): Promise<SearchResult> {
   try {
-    return await apiFetch(withQuery('/api/search', { q: query }), { schema: searchResultSchema, signal });
+    return await apiFetch(withQuery('/api/search', { q: query }), { schema: answerSchema('searchResult'), signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new SearchError({ cause: error });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { videoSchema, type Video } from '#contract/content';
-import { ApiError, apiFetch } from '#pwa/lib/api-client';
+import type { Video } from '#contract/content';
+import { answerSchema, ApiError, apiFetch } from '#pwa/lib/api-client';
 import { orSavedCopy } from '#pwa/lib/saved-copy';
 import { videoKeys } from './video-keys';
 
@@ -9,7 +9,7 @@ export const GET_VIDEO_ERROR = 'Failed to fetch video';
 
 /** GET /api/videos/{id}. A missing video is an ApiError with status 404. */
 export function getVideo(id: number, signal?: AbortSignal): Promise<Video> {
-  return apiFetch(`/api/videos/${id}`, { schema: videoSchema, signal });
+  return apiFetch(`/api/videos/${id}`, { schema: answerSchema('video'), signal });
 }
 
 /** The video, or with no network its details saved for offline on this device. */

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
-import { videoSchema, type Video } from '#contract/content';
-import { apiFetch, withQuery } from '#pwa/lib/api-client';
+import type { Video } from '#contract/content';
+import { answerSchema, apiFetch, withQuery } from '#pwa/lib/api-client';
 import { videoKeys } from './video-keys';
 
 /** The text (docs/product.md#messages-and-errors) for a failed video search. */
@@ -12,7 +11,7 @@ export const SEARCH_VIDEOS_ERROR = 'Failed to search videos';
  * applied on this one answer (so each filter can show its count) rather than by `type=`.
  */
 export function searchVideos(query: string, signal?: AbortSignal): Promise<Video[]> {
-  return apiFetch(withQuery('/api/videos', { q: query.trim() }), { schema: z.array(videoSchema), signal });
+  return apiFetch(withQuery('/api/videos', { q: query.trim() }), { schema: answerSchema('videos'), signal });
 }
 
 export const searchVideosQueryOptions = (query: string) =>
