@@ -5,9 +5,11 @@ import { JSDOM } from 'jsdom';
 import { criticalCssOf, type BuildStylesheet, type CriticalCss } from '../lib/critical-css';
 import { isAppPagePath } from '../lib/page-path';
 import { readingSettingsOf, withReadingAttributes } from '../lib/reading-cookie';
+import type { ReadingSettings } from '#contract/reading';
 import type { Context, Next } from 'koa';
 import type { RenderRequest, RenderResult } from '#contract/server-render';
 import { cachePublicly } from './public-cache';
+import { renderThread } from './render-thread';
 
 type Render = (request: RenderRequest) => Promise<RenderResult>;
 
@@ -31,11 +33,61 @@ export interface ServerRenderOptions {
  * 404 with its not-found page. Rendered pages go into the public cache like the API's public
  * answers (they never hold a user's data), dropped by the writes that change them.
  *
+ * Pages are built on a thread of their own (render-thread.ts): a render is tens of milliseconds
+ * of React and critical CSS, and on the main thread every request that came meanwhile, cache
+ * hits included, waited behind it. The thread reads the page's data from this process's API
+ * over loopback, as the render always did, so what a write drops is dropped for it too.
+ *
  * Without a server build, for a page that only a signed-in reader's data fills, or when a render
  * fails or takes too long, the app shell (index.html) is sent as before (staticPwa). The service
  * worker's precached shell is that file too, never a rendered page.
  */
 export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
+  const build = renderThread(distDir, () => pageBuilder(distDir));
+
+  return async (ctx: Context, next: Next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPage(ctx.path) || !ctx.accepts('html')) return next();
+    const siteUrl = publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+    let answer: PageAnswer | null;
+    try {
+      answer = await build({ url: ctx.url, siteUrl, apiBase: ownAddress(ctx), reading: readingSettingsOf(ctx) }, RENDER_TIMEOUT_MS);
+    } catch (err) {
+      console.error(`[server-render] ${ctx.url}: sent the app shell instead`, err);
+      return next();
+    }
+    if (!answer) return next();
+    if (answer.kind === 'redirect') {
+      ctx.status = answer.status;
+      ctx.redirect(answer.location);
+      return;
+    }
+    ctx.status = answer.status;
+    ctx.type = 'html';
+    ctx.set('Cache-Control', 'no-cache');
+    // The page's bytes as the thread encoded them: nothing of the page is copied or re-encoded here.
+    ctx.body = Buffer.from(answer.html.buffer, answer.html.byteOffset, answer.html.byteLength);
+    if (answer.status === 200) cachePublicly(ctx, RENDERED_FROM);
+  };
+}
+
+/** What the middleware asks of the page builder: all of it plain data, so it can cross to a thread. */
+export interface PageRequest {
+  url: string;
+  siteUrl: string;
+  apiBase: string;
+  /** The reader's theme and text size, which a rendered page carries on <html>. */
+  reading: ReadingSettings;
+}
+
+/** A built page (its UTF-8 bytes), a redirect, or null when there is nothing to render with (the app shell is sent). */
+export type PageAnswer = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; html: Uint8Array };
+
+/**
+ * Builds the pages of the build in `distDir`: the server renderer's output put into the shell,
+ * with the reader's settings and the page's critical CSS. Runs on the render thread
+ * (render-thread.ts), or on the main thread when that thread cannot be started.
+ */
+export function pageBuilder(distDir: string): PageBuilder {
   const entryFile = path.join(distDir, '.server', 'entry-server.js');
   let render: Promise<Render | null> | null = null;
   const loadRender = () =>
@@ -51,31 +103,26 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
   const template = templateReader(path.join(distDir, 'index.html'));
   let domWindow: object | null = null;
 
-  return async (ctx: Context, next: Next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPage(ctx.path) || !ctx.accepts('html')) return next();
-    const [renderPage, page] = await Promise.all([loadRender(), template()]);
-    if (!renderPage || !page) return next();
-
-    const siteUrl = publicUrl ?? `${ctx.protocol}://${ctx.host}`;
-    let result: RenderResult;
-    try {
+  return {
+    prepare: async () => {
+      await Promise.all([loadRender(), template()]);
+    },
+    build: async ({ url, siteUrl, apiBase, reading }) => {
+      const [renderPage, page] = await Promise.all([loadRender(), template()]);
+      if (!renderPage || !page) return null;
       domWindow ??= new JSDOM('').window;
-      result = await withTimeout(renderPage({ url: ctx.url, siteUrl, apiBase: ownAddress(ctx), domWindow }), RENDER_TIMEOUT_MS);
-    } catch (err) {
-      console.error(`[server-render] ${ctx.url}: sent the app shell instead`, err);
-      return next();
-    }
-    if (result.kind === 'redirect') {
-      ctx.status = result.status;
-      ctx.redirect(result.location);
-      return;
-    }
-    ctx.status = result.status;
-    ctx.type = 'html';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = withStylesheets(withReadingAttributes(fillTemplate(page.html, result), readingSettingsOf(ctx)), page.criticalCss);
-    if (result.status === 200) cachePublicly(ctx, RENDERED_FROM);
+      const result = await renderPage({ url, siteUrl, apiBase, domWindow });
+      if (result.kind === 'redirect') return result;
+      const html = withStylesheets(withReadingAttributes(fillTemplate(page.html, result), reading), page.criticalCss);
+      return { kind: 'page', status: result.status, html: new TextEncoder().encode(html) };
+    },
   };
+}
+
+export interface PageBuilder {
+  /** Loads the renderer and the template (its stylesheets compiled), so that the first page does not wait for them. */
+  prepare: () => Promise<void>;
+  build: (request: PageRequest) => Promise<PageAnswer | null>;
 }
 
 /** A path that names a page of the app (no file extension, not the API, not an upload). */
@@ -233,20 +280,4 @@ export function fillTemplate(html: string, page: Extract<RenderResult, { kind: '
     .replace('</head>', () => `  ${page.headHtml}\n  </head>`)
     .replace(/<noscript>[\s\S]*?<\/noscript>\s*/, '')
     .replace(/<div id="root"><!--app-->[\s\S]*?<!--\/app--><\/div>/, () => `<div id="root">${page.appHtml}</div>${page.stateHtml}`);
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no render within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (err: unknown) => {
-        clearTimeout(timer);
-        reject(err instanceof Error ? err : new Error(String(err)));
-      },
-    );
-  });
 }

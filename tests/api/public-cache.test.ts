@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -5,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { nowIso } from '#api/lib/convert';
+import { answerFakeRenders, fakeRendererSource } from '../support/fake-renderer';
 import { insertVideo as insertVideoRow } from '../support/fixtures';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
@@ -161,7 +163,8 @@ describe('public GET answers', () => {
 });
 
 // Rendered pages, the cache's largest answers, through a stand-in renderer (as in
-// server-render.test.ts) whose page the test sets and whose renders it can count and hold.
+// server-render.test.ts) whose page the test sets and whose renders it can count and hold. It
+// runs on the render thread and asks this test for each page (tests/support/fake-renderer.ts).
 interface PageRender {
   calls: number;
   /** Which version of the page the renderer makes: a test changes it to tell a new render from the stored one. */
@@ -185,25 +188,25 @@ describe('rendered pages from memory', () => {
   const ttlMs = 1000;
   let site: TestApp;
   let dist = '';
+  const channelName = `cik-fake-render-${crypto.randomUUID()}`;
+  let channel: { close: () => void };
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-cache-dist-'));
     fs.writeFileSync(path.join(dist, 'index.html'), TEMPLATE);
     fs.mkdirSync(path.join(dist, '.server'));
-    fs.writeFileSync(
-      path.join(dist, '.server', 'entry-server.js'),
-      `export async function render() {
-  const r = globalThis.__pageRender;
-  r.calls += 1;
-  const version = r.version;
-  if (r.gate) await r.gate;
-  const words = 'A page long enough to be worth compressing, version ' + version + '. ';
-  return { kind: 'page', status: 200, appHtml: '<main>' + words.repeat(100) + '</main>', headHtml: '<title>Page ' + version + '</title>', stateHtml: '' };
-}
-`,
-    );
+    fs.writeFileSync(path.join(dist, '.server', 'entry-server.js'), fakeRendererSource(channelName));
+    channel = answerFakeRenders(channelName, async () => {
+      const r = render();
+      r.calls += 1;
+      const version = r.version;
+      if (r.gate) await r.gate;
+      const words = `A page long enough to be worth compressing, version ${version}. `;
+      return { kind: 'page', status: 200, appHtml: `<main>${words.repeat(100)}</main>`, headHtml: `<title>Page ${version}</title>`, stateHtml: '' };
+    });
     site = await startTestApp({ env: { DIST_DIR: dist, PUBLIC_CACHE_MS: String(ttlMs) } });
   });
   afterAll(async () => {
+    channel.close();
     await site.close();
     fs.rmSync(dist, { recursive: true, force: true });
   });

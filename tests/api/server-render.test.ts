@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { RenderRequest, RenderResult } from '#contract/server-render';
+import { answerFakeRenders, fakeRendererSource } from '../support/fake-renderer';
 import { insertVideo } from '../support/fixtures';
 import { signUp, startTestApp, type TestApp } from '../support/test-app';
 
@@ -25,6 +27,9 @@ const TEMPLATE = `<!doctype html>
   </body>
 </html>`;
 
+/** The stand-in renderer asks this test for its pages here (tests/support/fake-renderer.ts). */
+const FAKE_CHANNEL = `cik-fake-render-${crypto.randomUUID()}`;
+
 interface Fake {
   calls: Omit<RenderRequest, 'domWindow'>[];
   answer: (request: RenderRequest) => Promise<RenderResult>;
@@ -40,33 +45,31 @@ const page = (overrides: Partial<Extract<RenderResult, { kind: 'page' }>> = {}):
   ...overrides,
 });
 
-/** A dist/ with the shell and, unless told not to, a renderer that does what the test says. */
+/** A dist/ with the shell and, unless told not to, a renderer that does what the test says (`fake()`). */
 function distWith(renderer: boolean): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-ssr-dist-'));
   fs.writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
   if (renderer) {
     fs.mkdirSync(path.join(dir, '.server'));
-    fs.writeFileSync(
-      path.join(dir, '.server', 'entry-server.js'),
-      `export function render(request) {
-  const fake = globalThis.__fakeRender;
-  fake.calls.push({ url: request.url, siteUrl: request.siteUrl, apiBase: request.apiBase });
-  return fake.answer(request);
-}
-`,
-    );
+    fs.writeFileSync(path.join(dir, '.server', 'entry-server.js'), fakeRendererSource(FAKE_CHANNEL));
   }
   return dir;
 }
 
 const dirs: string[] = [];
 let site: TestApp;
+let channel: { close: () => void };
 beforeAll(async () => {
+  channel = answerFakeRenders(FAKE_CHANNEL, (request) => {
+    fake().calls.push(request);
+    return fake().answer({ ...request, domWindow: {} });
+  });
   const dir = distWith(true);
   dirs.push(dir);
   site = await startTestApp({ env: { DIST_DIR: dir, PUBLIC_CACHE_MS: '60000' } });
 });
 afterAll(async () => {
+  channel.close();
   await site.close();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -207,6 +210,43 @@ describe('settings and builds', () => {
       await other.close();
     }
   });
+
+  test('a render in progress holds no other request back: pages are built off the thread that answers requests', async () => {
+    // This renderer says it has begun, then keeps its thread busy, without yielding, until a file
+    // appears, which the test writes only once another request has been answered. On the thread
+    // that answers requests (this test's own too), nothing else could run meanwhile: the loop
+    // gives up after 20 s and the page is the shell.
+    const dir = distWith(false);
+    dirs.push(dir);
+    const begun = path.join(dir, 'begun');
+    const go = path.join(dir, 'go');
+    fs.mkdirSync(path.join(dir, '.server'));
+    fs.writeFileSync(
+      path.join(dir, '.server', 'entry-server.js'),
+      `import fs from 'node:fs';
+export async function render() {
+  fs.writeFileSync(${JSON.stringify(begun)}, '');
+  const until = Date.now() + 20000;
+  while (!fs.existsSync(${JSON.stringify(go)}) && Date.now() < until) {}
+  if (!fs.existsSync(${JSON.stringify(go)})) throw new Error('nobody was answered while this page was rendered');
+  return { kind: 'page', status: 200, appHtml: '<main>built while others were answered</main>', headHtml: '<title>Busy</title>', stateHtml: '' };
+}
+`,
+    );
+    const other = await startTestApp({ env: { DIST_DIR: dir } });
+    try {
+      const page = other.client().get('/videos');
+      while (!fs.existsSync(begun)) await new Promise((resolve) => setTimeout(resolve, 10));
+      const answered = await other.client().get('/api/no-such-call');
+      expect(answered.status).toBe(404);
+      fs.writeFileSync(go, '');
+      const res = await page;
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<main>built while others were answered</main>');
+    } finally {
+      await other.close();
+    }
+  }, 30_000);
 
   test('without a server build, every page is the app shell', async () => {
     const dir = distWith(false);
