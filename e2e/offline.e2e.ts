@@ -386,8 +386,9 @@ describe('writes offline', () => {
     expect(await serverBookmarks(reopened, user, 'video', video.id)).toHaveLength(1);
     const comments = await apiGet<Comment[]>(reopened, `/api/comments?contentType=video&contentId=${video.id}`);
     expect(comments.filter((c) => c.comment === text)).toHaveLength(1);
-    const writes = log.all.filter((r) => r.method === 'POST' && (r.path === '/api/bookmarks' || r.path === '/api/comments'));
-    expect(writes.map((r) => r.path).sort()).toEqual(['/api/bookmarks', '/api/comments']);
+    // Both waiting at start: they go together, in one batch (docs/decisions/020-queued-writes-in-one-request.md), once.
+    const writes = log.all.filter((r) => r.method === 'POST' && ['/api/bookmarks', '/api/comments', '/api/sync/batch'].includes(r.path));
+    expect(writes.map((r) => r.path)).toEqual(['/api/sync/batch']);
     await context.close();
   });
 

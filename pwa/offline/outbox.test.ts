@@ -3,7 +3,8 @@ import * as z from 'zod/mini';
 import { json, offline } from '../test/fetch';
 import { AppDatabase } from './device-db';
 import { takeUnappliedDeliveries } from './delivery-record';
-import { Outbox, type OutboxEvent } from './outbox';
+import { SYNC_BATCH_MAX, SYNC_BATCH_PATH } from '#contract/sync';
+import { BATCH_PATH, BATCH_WRITES, Outbox, type OutboxEvent } from './outbox';
 import { OutboxEvents } from './outbox-events';
 import { defineWrite, registerWrites, setWritesLoader, subjectOf, UNREADABLE_WRITE, writesAreReady } from './write-registry';
 
@@ -436,6 +437,11 @@ function batchServer(answer: (write: { key: string; method: string; path: string
 const ok = (write: { body?: unknown }): FakeAnswer => ({ status: 201, body: { saved: write.body } });
 
 describe('Outbox batches', () => {
+  test("the batch route and size are the server's (contract/sync.ts)", () => {
+    expect(BATCH_PATH).toBe(SYNC_BATCH_PATH);
+    expect(BATCH_WRITES).toBe(SYNC_BATCH_MAX);
+  });
+
   test('waiting writes go in one request, in order, each with its method, path, body and own key; each answer reaches the reactions and the entries leave', async () => {
     const { requests, fetchImpl } = batchServer(ok);
     const { box, events } = makeOutbox(fetchImpl, undefined, { batch: true });
@@ -468,14 +474,14 @@ describe('Outbox batches', () => {
     expect(requests).toEqual([{ path: '/api/bookmarks?n=1', key: a.id }]);
   });
 
-  test('120 waiting writes go as batches of at most 50, in order, each written once', async () => {
+  test('120 waiting writes go as batches of at most 100, in order, each written once', async () => {
     const { requests, answered, fetchImpl } = batchServer(ok);
     const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
     const queued = [];
     for (let n = 1; n <= 120; n++) queued.push(await box.enqueue(...write(n)));
     expect((await box.drain(1)).delivered).toBe(120);
     box.stop();
-    expect(requests.map((r) => r.writes?.length)).toEqual([50, 50, 20]);
+    expect(requests.map((r) => r.writes?.length)).toEqual([100, 20]);
     expect(answered).toEqual(queued.map((e) => e.id));
     expect(await db.outbox.count()).toBe(0);
   }, 20_000);
@@ -631,6 +637,20 @@ describe('Outbox batches', () => {
     ]);
     expect(await db.outbox.toArray()).toEqual([expect.objectContaining({ id: 'unreadable', status: 'failed', lastError: UNREADABLE_WRITE })]);
   });
+
+  test('long writes (comments) go in more batches, each within the size bound, in order', async () => {
+    const { requests, answered, fetchImpl } = batchServer(ok);
+    const { box } = makeOutbox(fetchImpl, undefined, { batch: true });
+    const long = defineWrite({ ...noteWrite, kind: 'test.long', request: (v: { n: number }) => ({ method: 'POST' as const, path: '/api/comments', body: { n: v.n, text: 'x'.repeat(2000) } }) });
+    registerWrites([long]);
+    const queued = [];
+    for (let n = 1; n <= 100; n++) queued.push(await box.enqueue(long, 1, { n }));
+    expect((await box.drain(1)).delivered).toBe(100);
+    box.stop();
+    expect(requests.length).toBeGreaterThan(1);
+    for (const r of requests) expect(JSON.stringify({ writes: r.writes }).length).toBeLessThan(200 * 1024);
+    expect(answered).toEqual(queued.map((e) => e.id));
+  }, 20_000);
 
   test('the service worker records every answer of a batch, in order', async () => {
     const { fetchImpl } = batchServer(ok);

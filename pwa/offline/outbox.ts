@@ -1,4 +1,4 @@
-import { isRetryLater, SYNC_BATCH_PATH, type SyncResult } from '#contract/sync';
+import type { SyncResult } from '#contract/sync';
 import { ApiError, apiFetch } from '#pwa/lib/api-client';
 import { newId } from '#pwa/lib/ids';
 import { dropUnappliedDeliveries, readUnappliedDeliveries, recordDeliveries } from './delivery-record';
@@ -71,10 +71,14 @@ interface Delivered {
 }
 
 /**
- * The most writes sent in one batch: 100 queued writes go in two requests. The server takes up to
- * SYNC_BATCH_MAX (contract/sync.ts); fewer here keeps each answer quick to come back and to apply.
+ * Where batches go, and the most writes sent in one: as many as the server takes (SYNC_BATCH_PATH
+ * and SYNC_BATCH_MAX of contract/sync.ts, written out here so that nothing of contract/ comes into
+ * the app's first chunk with the offline engine's surface). The server's work per write is the
+ * same in any batch; each batch more costs a request and an IndexedDB transaction
+ * (docs/decisions/020-queued-writes-in-one-request.md).
  */
-const BATCH_WRITES = 50;
+export const BATCH_PATH = '/api/sync/batch';
+export const BATCH_WRITES = 100;
 /** A batch's requests in all, in characters of JSON: well under the API's body limit (256 kB) even with long comments. */
 const BATCH_BYTES = 128 * 1024;
 
@@ -336,7 +340,7 @@ export class Outbox {
     const writes = run.map(({ entry, request }) => ({ key: entry.id, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) }));
     let answer: unknown;
     try {
-      answer = await apiFetch(SYNC_BATCH_PATH, { method: 'POST', body: { writes }, fetch: this.fetchImpl });
+      answer = await apiFetch(BATCH_PATH, { method: 'POST', body: { writes }, fetch: this.fetchImpl });
     } catch (error) {
       if (!(error instanceof ApiError)) {
         await this.postpone(userId, first, 'No connection. Will retry.');
@@ -353,17 +357,18 @@ export class Outbox {
     const results = resultsIn(answer);
     // One result per write, in order, up to the one that stops the batch: anything else is not an answer to this batch.
     const inOrder = !!results && results.length > 0 && results.length <= run.length && results.every((r, i) => r.key === run[i]!.entry.id);
-    const stopped = inOrder && isRetryLater(results.at(-1)!.status, results.at(-1)!.retryAfter);
-    if (!inOrder || (results.length < run.length && !stopped)) {
-      this.batching = false;
-      return 'alone';
-    }
-    const answers: WriteAnswer[] = results.map((r) =>
+    const answers: WriteAnswer[] = (results ?? []).map((r) =>
       r.status >= 200 && r.status < 300
         ? { response: r.body }
         : { error: new ApiError(r.status, `${r.status}: ${r.body === undefined ? '' : JSON.stringify(r.body)}`, messageOf(r.body), r.body, new Headers(r.retryAfter ? { 'Retry-After': r.retryAfter } : {})) },
     );
-    return this.settle(userId, run.slice(0, results.length), answers);
+    const last = answers.at(-1);
+    const stopped = !!last && 'error' in last && (last.error.status === 401 || laterStatus(last.error));
+    if (!inOrder || (answers.length < run.length && !stopped)) {
+      this.batching = false;
+      return 'alone';
+    }
+    return this.settle(userId, run.slice(0, answers.length), answers);
   }
 
   /**
