@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { userSchema, type User } from '#contract/users';
-import { apiFetch } from '#pwa/lib/api-client';
+import type { User } from '#contract/users';
+import { answerSchema, apiFetch } from '#pwa/lib/api-client';
 import { privateKey } from '#pwa/lib/query-client';
 import { readStoredUser, useUser } from '#pwa/lib/session';
 
@@ -11,7 +11,7 @@ export const profileKeys = {
 };
 
 /** GET /api/users/{id}: the stored profile (avatarUrl, bio, website, socialLinks); the email too, as it is our own. */
-export const getProfile = (userId: number, signal?: AbortSignal): Promise<User> => apiFetch(`/api/users/${userId}`, { schema: userSchema, signal });
+export const getProfile = (userId: number, signal?: AbortSignal): Promise<User> => apiFetch(`/api/users/${userId}`, { schema: answerSchema('user'), signal });
 
 export const profileQueryOptions = (userId: number) => queryOptions({ queryKey: profileKeys.detail(userId), queryFn: ({ signal }) => getProfile(userId, signal) });
 

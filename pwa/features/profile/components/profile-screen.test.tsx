@@ -29,6 +29,11 @@ function serve(initial: User, onPut?: Answer) {
 
 const main = () => within(screen.getByRole('main'));
 const field = (label: string) => main().getByLabelText(label) as HTMLInputElement;
+/** Edit Profile, then the form (its code loads when the reader edits). */
+async function openEditor(): Promise<void> {
+  await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+  await main().findByRole('button', { name: 'Save Changes' });
+}
 const toastText = () => screen.queryByTestId('toast')?.textContent ?? '';
 
 async function openProfile(user: User, where: 'local' | 'session' = 'local', onPut?: Answer) {
@@ -70,6 +75,7 @@ describe('profile', () => {
     expect(main().getByText('GH')).toBeTruthy();
     expect(main().getByText('Your profile is empty. Add some information about yourself!')).toBeTruthy();
     await userEvent.click(main().getByRole('button', { name: 'Add Information' }));
+    await main().findByRole('button', { name: 'Save Changes' });
     for (const label of ['Bio', 'Website', 'X (Twitter)', 'Instagram']) expect(field(label).value).toBe('');
     expect(main().getByRole('button', { name: 'Save Changes' })).toBeTruthy();
     expect(main().getByRole('button', { name: 'Upload Avatar' })).toBeTruthy();
@@ -90,7 +96,7 @@ describe('profile', () => {
     expect(main().queryByText(/Your profile is empty/)).toBeNull();
     expect(screen.getByRole('main').querySelector('img')?.getAttribute('src')).toBe('/objects/abc');
 
-    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    await openEditor();
     expect(field('X (Twitter)').value).toBe('@amazing_grace');
     expect(field('Instagram').value).toBe('https://instagram.com/grace.h');
   });
@@ -104,14 +110,14 @@ describe('profile', () => {
 
   test('Cancel throws the edits away and the form starts again from the stored profile', async () => {
     const { requests } = await openProfile(aUser({ bio: 'Stored bio', socialLinks: JSON.stringify({ x: 'grace' }) }));
-    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    await openEditor();
     await userEvent.clear(field('Bio'));
     await userEvent.type(field('Bio'), 'Changed my mind');
     await userEvent.type(field('Instagram'), 'someone');
     await userEvent.click(main().getByRole('button', { name: 'Cancel' }));
     expect(main().getByText('Stored bio')).toBeTruthy();
     expect(main().queryByText('Changed my mind')).toBeNull();
-    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    await openEditor();
     expect(field('Bio').value).toBe('Stored bio');
     expect(field('X (Twitter)').value).toBe('grace');
     expect(field('Instagram').value).toBe('');
@@ -140,7 +146,7 @@ describe('profile', () => {
 
   test('clearing everything sends empty bio and website and no socialLinks', async () => {
     const { requests } = await openProfile(aUser({ bio: 'Old', website: 'https://old.example.com', socialLinks: '{"x":"old"}' }));
-    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    await openEditor();
     for (const label of ['Bio', 'Website', 'X (Twitter)']) await userEvent.clear(field(label));
     await userEvent.click(main().getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
@@ -202,7 +208,7 @@ describe('profile offline', () => {
     expect(main().getByText('Saved bio.')).toBeTruthy();
     expect(main().getByTestId('saved-age').textContent).toBe('Offline · saved 1 day ago');
 
-    await userEvent.click(main().getByRole('button', { name: 'Edit Profile' }));
+    await openEditor();
     await userEvent.type(field('Website'), 'https://example.com');
     expect((main().getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(true);
     expect((main().getByRole('button', { name: 'Upload Avatar' }) as HTMLButtonElement).disabled).toBe(true);

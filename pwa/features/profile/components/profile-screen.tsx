@@ -9,7 +9,6 @@ import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useProfile } from '../api/profile';
 import type { ExportNotes } from './account-section';
 import type { AvatarDialogState } from './avatar-upload-dialog';
-import { ProfileForm } from './profile-form';
 import { ProfileView } from './profile-view';
 import { LoadError } from '#pwa/components/ui/load-error';
 
@@ -17,6 +16,9 @@ import { LoadError } from '#pwa/components/ui/load-error';
 const AvatarUploadDialog = lazyExport(() => import('./avatar-upload-dialog'), 'default');
 // The account's forms (and the device's store their deletion clears) come after the profile itself.
 const AccountSection = lazyExport(() => import('./account-section'), 'AccountSection');
+// The form comes when the reader edits, with the contract's checks of each field (and zod): the
+// page's first download does without them (docs/decisions/005-what-loads-first.md).
+const ProfileForm = lazyExport(() => import('./profile-form'), 'ProfileForm');
 
 /** How long the dialog keeps its content while it closes (daisyUI's modal transition). */
 const CLOSING_MS = 200;
@@ -81,7 +83,13 @@ export function ProfileScreen({ user, exportNotes }: { user: User; exportNotes?:
             )}
           </div>
           {mode === 'edit' && !online ? <OfflineNote className="-mt-4">{PROFILE_EDIT_OFFLINE}</OfflineNote> : null}
-          {mode === 'view' ? <ProfileView profile={stored} onAddInformation={() => setMode('edit')} /> : <ProfileForm profile={stored} onDone={() => setMode('view')} />}
+          {mode === 'view' ? (
+            <ProfileView profile={stored} onAddInformation={() => setMode('edit')} />
+          ) : (
+            <Suspense fallback={<div className="skeleton h-64 w-full rounded-box" aria-label="Loading the form" />}>
+              <ProfileForm profile={stored} onDone={() => setMode('view')} />
+            </Suspense>
+          )}
         </div>
         {dialog !== 'hidden' ? (
           <Suspense fallback={null}>
