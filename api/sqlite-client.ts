@@ -16,6 +16,112 @@ class ImmediateTransaction extends TransactionSqlite {
   }
 }
 
+/** A statement of the sqlite3 driver, prepared once and run many times. */
+interface PreparedStatement {
+  all(params: unknown[], callback: (this: PreparedStatement, err: Error | null, rows: unknown[]) => void): void;
+  run(params: unknown[], callback: (this: { lastID: number; changes: number }, err: Error | null) => void): void;
+  finalize(callback?: () => void): void;
+}
+
+interface RawConnection {
+  prepare(sql: string): PreparedStatement;
+  close(callback: (err: Error | null) => void): void;
+}
+
+interface QueryObject {
+  sql?: string;
+  method?: string;
+  bindings?: unknown[];
+  returning?: unknown;
+  response?: unknown;
+  context?: unknown;
+}
+
+/** Statements kept prepared per connection; the least recently used is finalized past this. */
+const PREPARED_PER_CONNECTION = 200;
+/** Transaction control and settings: each is run once (savepoint names differ), so never kept. */
+const NOT_KEPT = /^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA)\b/i;
+/**
+ * Each connection's kept statements, most recently used last. Kept by connection, not on the
+ * client: knex makes a transaction's client with Object.create, without the instance's fields.
+ */
+const prepared = new WeakMap<object, Map<string, PreparedStatement>>();
+
+/**
+ * knex's SQLite client, keeping each connection's statements prepared. The driver's `db.all(sql)`
+ * prepares a new statement on the thread pool, then runs it there: two turns of the event loop per
+ * query, and SQLite parsing and planning the same text again every time. Under load a turn is
+ * several milliseconds, and a write transaction holds the only writer across all of its turns
+ * (docs/decisions/002). A kept statement runs in one turn; the driver resets and rebinds it on
+ * each use. A connection runs one query at a time (the pool lends it to one query or one
+ * transaction), and its kept statements are finalized before it closes.
+ */
+class PreparedStatementsClient extends ClientSqlite3 {
+
+  override _query(connection: RawConnection, obj: QueryObject): Promise<QueryObject> {
+    const sql = obj.sql;
+    if (!sql || NOT_KEPT.test(sql)) return super._query(connection, obj) as Promise<QueryObject>;
+    // As knex's own _query: writes without RETURNING report lastID and changes, the rest rows.
+    const run = obj.method === 'counter' || obj.method === 'del' || ((obj.method === 'insert' || obj.method === 'update') && !obj.returning);
+    const statement = this.statement(connection, sql);
+    const forget = () => this.forget(connection, sql);
+    return new Promise((resolve, reject) => {
+      const bindings = obj.bindings ?? [];
+      if (run) {
+        statement.run(bindings, function (err) {
+          if (err) return forget(), reject(err);
+          // Copied: the statement's own fields change on its next run.
+          obj.context = { lastID: this.lastID, changes: this.changes };
+          resolve(obj);
+        });
+      } else {
+        statement.all(bindings, (err, rows) => {
+          if (err) return forget(), reject(err);
+          obj.response = rows;
+          resolve(obj);
+        });
+      }
+    });
+  }
+
+  private statement(connection: RawConnection, sql: string): PreparedStatement {
+    let kept = prepared.get(connection);
+    if (!kept) prepared.set(connection, (kept = new Map()));
+    const found = kept.get(sql);
+    if (found) {
+      // Most recently used last: a Map iterates in insertion order.
+      kept.delete(sql);
+      kept.set(sql, found);
+      return found;
+    }
+    const statement = connection.prepare(sql);
+    kept.set(sql, statement);
+    if (kept.size > PREPARED_PER_CONNECTION) {
+      const [oldest, old] = kept.entries().next().value as [string, PreparedStatement];
+      kept.delete(oldest);
+      old.finalize();
+    }
+    return statement;
+  }
+
+  /** A statement that failed is finalized rather than kept (the next query prepares it again). */
+  private forget(connection: RawConnection, sql: string): void {
+    const kept = prepared.get(connection);
+    const statement = kept?.get(sql);
+    if (!statement) return;
+    kept!.delete(sql);
+    statement.finalize();
+  }
+
+  override async destroyRawConnection(connection: RawConnection): Promise<void> {
+    const kept = prepared.get(connection);
+    prepared.delete(connection);
+    // SQLite will not close a connection with statements still prepared.
+    await Promise.all([...(kept?.values() ?? [])].map((statement) => new Promise<void>((resolve) => statement.finalize(() => resolve()))));
+    await new Promise<void>((resolve, reject) => connection.close((err) => (err ? reject(err) : resolve())));
+  }
+}
+
 /** Connections that only read, beside the one that writes (libuv runs four database calls at once). */
 const READERS = 4;
 /** What a query builder does; a plain SELECT (`first`, `pluck` too) may run on a reader. */
@@ -38,8 +144,8 @@ interface SqliteConfig {
  * connection. The readers are `query_only`: a write sent to one fails at once instead of racing
  * the writer. An in-memory database (tests) has no file to share, so it keeps its one connection.
  */
-class SqliteClient extends ClientSqlite3 {
-  private readonly readers: ClientSqlite3 | null;
+class SqliteClient extends PreparedStatementsClient {
+  private readonly readers: PreparedStatementsClient | null;
 
   constructor(config: SqliteConfig) {
     super(config);
@@ -47,7 +153,7 @@ class SqliteClient extends ClientSqlite3 {
     this.readers =
       filename === ':memory:' || filename === ''
         ? null
-        : new ClientSqlite3({
+        : new PreparedStatementsClient({
             ...config,
             pool: {
               min: 0,

@@ -8,6 +8,9 @@ declare module 'knex/lib/dialects/sqlite3/index.js' {
     transaction(...args: unknown[]): unknown;
     runner(builder: unknown): { client: unknown };
     destroy(callback?: unknown): Promise<void>;
+    /** Runs one compiled query (`sql`, `bindings`, `method`) on a raw connection; sets `response` or `context`. */
+    _query(connection: unknown, obj: unknown): Promise<unknown>;
+    destroyRawConnection(connection: unknown): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
     emit(event: string, ...args: unknown[]): boolean;
   }

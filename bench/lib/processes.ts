@@ -67,7 +67,10 @@ export async function startChild(
   script: string,
   opts: { env?: Record<string, string>; args?: string[]; timeoutMs?: number; niceness?: number } = {},
 ): Promise<ChildServer> {
-  const command = [process.execPath, '--import', 'tsx', path.join(BENCH_DIR, script), ...(opts.args ?? [])];
+  // BENCH_NODE_ARGS adds node flags to every server the bench starts, e.g. to profile them:
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/profiles' (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const command = [process.execPath, ...nodeArgs, '--import', 'tsx', path.join(BENCH_DIR, script), ...(opts.args ?? [])];
   // Through nice(1), so every thread of the child (libuv's pool, V8's helpers) runs at that priority.
   if (opts.niceness !== undefined) command.unshift('nice', '-n', String(opts.niceness));
   const child = spawn(command[0]!, command.slice(1), {
