@@ -26,13 +26,24 @@ export function applyDelivered(queryClient: QueryClient, entry: OutboxEntry, res
  * them too (the server's state stands). Returns the function that stops them.
  */
 export function reactToDeliveries(queryClient: QueryClient): () => void {
+  // The queries touched by the answers of one moment (a batch's, which come together), refreshed
+  // once each at the end of it: a refresh per answer would start a query's fetch again for each.
+  let touched: Map<string, readonly unknown[]> | null = null;
   return outboxEvents.on((event) => {
     if (event.type === 'synced') {
       // The saved cache should take the answer at once: the reader may close the app right after.
       saveSoon();
       applyDelivered(queryClient, event.entry, event.response);
     }
-    if (event.type === 'synced' || event.type === 'failed') refreshTouched(queryClient, event.entry);
+    if (event.type !== 'synced' && event.type !== 'failed') return;
+    if (!touched) {
+      const keys = (touched = new Map());
+      queueMicrotask(() => {
+        touched = null;
+        for (const queryKey of keys.values()) void queryClient.invalidateQueries({ queryKey: [...queryKey] });
+      });
+    }
+    for (const queryKey of refreshesOf(event.entry)) touched.set(JSON.stringify(queryKey), queryKey);
   });
 }
 
