@@ -96,28 +96,10 @@ export const socialLinksSchema = z.object({
   instagram: z.optional(socialLinkSchema),
 });
 
-/**
- * What may be read back: rows stored before the link rule are still shown (as text when they are
- * not a handle or an http(s) address, see the profile view), not silently dropped.
- */
-const storedSocialLinksSchema = z.object({
-  x: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  twitter: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  instagram: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-});
 export type SocialLinks = z.infer<typeof socialLinksSchema>;
 
-export function parseSocialLinks(raw: string | null | undefined): { x?: string; instagram?: string } {
-  if (!raw) return {};
-  try {
-    const parsed = storedSocialLinksSchema.safeParse(JSON.parse(raw));
-    if (!parsed.success) return {};
-    const x = parsed.data.x || parsed.data.twitter;
-    return { ...(x ? { x } : {}), ...(parsed.data.instagram ? { instagram: parsed.data.instagram } : {}) };
-  } catch {
-    return {};
-  }
-}
+// What may be read back of a stored row (parseSocialLinks) is in social-links.ts, free of zod.
+export { parseSocialLinks } from './social-links';
 
 const websiteSchema = z
   .string()

@@ -1,4 +1,4 @@
-import { parseSocialLinks } from '#contract/users';
+import { parseSocialLinks } from '#contract/social-links';
 
 export type SocialNetwork = 'x' | 'instagram';
 
