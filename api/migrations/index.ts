@@ -15,6 +15,7 @@ import * as outgoingMail from './013-outgoing-mail';
 import * as newsletterDoubleOptIn from './014-newsletter-double-opt-in';
 import * as accountTokens from './015-account-tokens';
 import * as sharedMailBodies from './016-shared-mail-bodies';
+import * as searchTerms from './017-search-terms';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -42,6 +43,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '014-newsletter-double-opt-in': newsletterDoubleOptIn,
     '015-account-tokens': accountTokens,
     '016-shared-mail-bodies': sharedMailBodies,
+    '017-search-terms': searchTerms,
   };
 }
 

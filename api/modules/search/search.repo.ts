@@ -18,35 +18,89 @@ export interface VideoSearchFilters {
 export const RANK_WINDOW = 200;
 
 /**
- * SQLite's relevance: hits in each column, weighted (the title most), counted by marking them
- * with FTS5's highlight() on the rows of the window only. bm25() would be the textbook choice,
- * but it computes its IDF by reading every posting of every query word once more: for a
- * prefix such as "christ"* that is a second merge of the lists of christ, christian,
- * christianity… and on 100 000 posts it doubled the time of common queries (p95 ~17 ms
- * against ~10 ms). The weighted hit count needs nothing beyond the postings already read.
+ * SQLite's relevance: hits in each column, weighted (the title most), counted on the rows of the
+ * window only, in JavaScript on the text the answer reads anyway. bm25() would be the textbook
+ * choice, but it computes its IDF by reading every posting of every query word once more, which on
+ * 100 000 posts doubled the time of common queries; FTS5's highlight() counts the same hits but
+ * tokenizes each row's text again inside the index, ~1-3 ms for the 200 rows of a common word.
  */
-function ftsRanking(table: string, weights: readonly number[]): { marked: string; score: string } {
-  const marked = weights.map((_, col) => `coalesce(highlight(${table}, ${col}, char(1), ''), '') AS h${col}`).join(', ');
-  const score = weights.map((w, col) => `${w} * (length(h${col}) - length(replace(h${col}, char(1), '')))`).join(' + ');
-  return { marked, score };
+interface Ranking<Row> {
+  columns: ReadonlyArray<{ column: keyof Row & string; weight: number }>;
 }
 
 /** Title 10, description 2. */
-const VIDEO_RANKING = ftsRanking('videos_fts', [10, 2]);
+const VIDEO_RANKING: Ranking<VideoRow> = { columns: [{ column: 'title', weight: 10 }, { column: 'description', weight: 2 }] };
 /** Title 10, excerpt 4; a match only in the body scores 0 and ranks by recency. */
-const BLOG_RANKING = ftsRanking('blog_posts_fts', [10, 4]);
+const BLOG_RANKING: Ranking<BlogPostRow> = { columns: [{ column: 'title', weight: 10 }, { column: 'excerpt', weight: 4 }] };
+
+/** Text as FTS5's unicode61 tokenizer with remove_diacritics 2 compares it: lower case, no accents. */
+function fold(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/**
+ * Counts the words of a text that a query word matches: at the start of a word, as a prefix, or
+ * whole when it is one character (full-text.ts). One regular expression over the text: the words
+ * are letters and digits only, so none needs escaping.
+ */
+function hitCounter(tokens: readonly string[]): (text: unknown) => number {
+  const words = tokens.map((t) => (Array.from(t).length > 1 ? fold(t) : `${fold(t)}(?![\\p{L}\\p{N}])`));
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.join('|')})`, 'gu');
+  return (text) => (typeof text === 'string' && text !== '' ? (fold(text).match(re)?.length ?? 0) : 0);
+}
+
+/** The window's rows, best first (ties to the newest), cut to `limit`. */
+function ranked<Row extends { id: unknown }>(rows: Row[], ranking: Ranking<Row>, tokens: readonly string[], limit: number): Row[] {
+  const hits = hitCounter(tokens);
+  const scored = rows.map((row) => ({ row, id: Number(row.id), score: ranking.columns.reduce((sum, { column, weight }) => sum + weight * hits(row[column]), 0) }));
+  scored.sort((a, b) => b.score - a.score || b.id - a.id);
+  return scored.slice(0, limit).map((s) => s.row);
+}
+
+/** FTS5 has prefix indexes of 2, 3 and 4 characters (migration 002); a longer prefix is spelled out as words. */
+const LONGEST_INDEXED_PREFIX = 4;
+/** A prefix that starts more words than this stays a prefix query: listing them would cost more than the merge. */
+const MOST_WORDS_PER_PREFIX = 32;
+
+/** The first string after all those that start with `prefix` (its last character, one higher). */
+function afterPrefix(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+/**
+ * The FTS5 query for the words, all required, as an SQL expression and its bindings. A word of
+ * 5 characters or more, as a prefix, becomes the words of the index it starts (migration 017's
+ * search_terms): "covenant"* becomes ("covenant" OR "covenantalism" OR "covenants"). FTS5 reads
+ * those exact terms newest first and stops at the window, where the prefix would first merge
+ * their postings over every row (~5-15 ms for a common word on 100 000 posts, against ~0.5 ms).
+ * The words are looked up inside the search's own statement (SQLite runs the uncorrelated
+ * subquery once), which saves a round trip to the database's thread. Shorter prefixes have an
+ * index of their own; a word with other than a-z and 0-9 stays a prefix (its folding is FTS5's),
+ * as does one that starts no listed word or too many.
+ */
+function sqliteMatch(tokens: readonly string[]): { sql: string; bindings: Binding[] } {
+  const parts: string[] = [];
+  const bindings: Binding[] = [];
+  for (const t of tokens) {
+    const plain = toFtsMatch([t]);
+    if (t.length <= LONGEST_INDEXED_PREFIX || !/^[a-z0-9]+$/.test(t)) {
+      parts.push('?');
+      bindings.push(plain);
+      continue;
+    }
+    parts.push(`(SELECT CASE WHEN count(*) BETWEEN 1 AND ${MOST_WORDS_PER_PREFIX} THEN '(' || group_concat('"' || term || '"', ' OR ') || ')' ELSE ? END
+      FROM (SELECT term FROM search_terms WHERE term >= ? AND term < ? ORDER BY term LIMIT ${MOST_WORDS_PER_PREFIX + 1}))`);
+    bindings.push(plain, t, afterPrefix(t));
+  }
+  return { sql: parts.join(" || ' AND ' || "), bindings };
+}
 
 type Binding = string | number | boolean;
 
 /** knex.raw answers `{ rows }` on PostgreSQL and a plain array on SQLite. */
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
-
-/** Rows loaded by primary key come back in any order; put them back in rank order. */
-function inRankOrder<T extends { id: number | string }>(ids: number[], rows: T[]): T[] {
-  const byId = new Map(rows.map((r) => [Number(r.id), r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** ` AND t.is_short = ? AND t.category = ?` for the filters that are set. */
@@ -113,35 +167,35 @@ async function pgSearch<Row>(db: Db, target: Target, tokens: string[], limit: nu
   );
 }
 
-/** The ids of the best matches in rank order, from the newest RANK_WINDOW matches of the FTS5 table. */
-async function sqliteSearchIds(db: Db, target: Target, fts: string, ranking: { marked: string; score: string }, tokens: string[], limit: number): Promise<number[]> {
-  const { table, filter } = target;
+/**
+ * The best `limit` of the newest RANK_WINDOW matches in the FTS5 table, as rows of `target`.
+ * A plain SELECT, so it runs on one of SQLite's readers (sqlite-client.ts), the videos' and the
+ * posts' side by side, and never waits behind a write.
+ */
+async function sqliteSearch<Row extends { id: unknown }>(db: Db, target: Target, fts: string, ranking: Ranking<Row>, tokens: string[], limit: number): Promise<Row[]> {
+  const { table, columns, filter } = target;
+  const match = sqliteMatch(tokens);
   // CROSS JOIN: SQLite keeps the tables in the order written, so the index is the outer loop and
   // each match's row is read by id. Left to choose, the planner (without statistics) thinks the
   // published posts few and walks them by their status index, asking the full-text index about
   // each one: for a prefix that re-reads every posting of every word it starts, per post, and on
   // 100 000 posts one search ran for minutes.
-  const from = filter.sql ? `${fts} CROSS JOIN ${table} t ON t.id = ${fts}.rowid` : fts;
-  const rows = rowsOf<{ id: number }>(
-    await db.raw(
-      `SELECT id FROM (
-         SELECT ${fts}.rowid AS id, ${ranking.marked} FROM ${from}
-         WHERE ${fts} MATCH ?${filter.sql}
-         ORDER BY ${fts}.rowid DESC LIMIT ${RANK_WINDOW}
-       ) ORDER BY ${ranking.score} DESC, id DESC LIMIT ?`,
-      [toFtsMatch(tokens), ...filter.bindings, limit],
-    ),
-  );
-  return rows.map((r) => Number(r.id));
+  const rows = (await db
+    .select(columns.map((c) => `t.${c}`))
+    .fromRaw(`${fts} CROSS JOIN ${table} t ON t.id = ${fts}.rowid`)
+    .whereRaw(`${fts} MATCH (${match.sql})${filter.sql}`, [...match.bindings, ...filter.bindings])
+    .orderByRaw(`${fts}.rowid DESC`)
+    .limit(RANK_WINDOW)) as Row[];
+  return ranked(rows, ranking, tokens, limit);
 }
 
 /**
  * Ranked full-text search over the indexes of migration 002: FTS5 on SQLite (weighted hits,
- * see ftsRanking), the weighted tsvector with ts_rank_cd on PostgreSQL; titles weigh most.
+ * see Ranking), the weighted tsvector with ts_rank_cd on PostgreSQL; titles weigh most.
  * Every word is required and matches as a prefix. The index query itself is limited (the
- * newest RANK_WINDOW matches, then the best `limit` of them, ties to the newest), and only
- * the rows returned are read, by primary key, so the cost follows the hits asked for rather
- * than the size of the tables. Never a LIKE scan.
+ * newest RANK_WINDOW matches, then the best `limit` of them, ties to the newest), and rows
+ * are read by primary key for those matches only, so the cost follows the hits asked for
+ * rather than the size of the tables. Never a LIKE scan.
  */
 export function searchRepo(db: Db) {
   const pg = isPostgres(db);
@@ -152,11 +206,7 @@ export function searchRepo(db: Db) {
       if (tokens.length === 0) return [];
       const target: Target = { table: 'videos', columns: VIDEO_COLUMNS, filter: videoFilterSql(filters) };
       if (pg) return (await pgSearch<VideoRow>(db, target, tokens, limit)).map(toVideo);
-
-      const ids = await sqliteSearchIds(db, target, 'videos_fts', VIDEO_RANKING, tokens, limit);
-      if (ids.length === 0) return [];
-      const rows = (await db('videos').select([...VIDEO_COLUMNS]).whereIn('id', ids)) as VideoRow[];
-      return inRankOrder(ids, rows).map(toVideo);
+      return (await sqliteSearch(db, target, 'videos_fts', VIDEO_RANKING, tokens, limit)).map(toVideo);
     },
 
     /** Summaries only: the Markdown body is matched but never returned. */
@@ -166,11 +216,7 @@ export function searchRepo(db: Db) {
       // What readers may see: published, from its instant on (drafts and scheduled posts are never found).
       const target: Target = { table: 'blog_posts', columns: BLOG_SUMMARY_COLUMNS, filter: { sql: " AND t.status = 'published' AND t.published_at <= ?", bindings: [nowIso()] } };
       if (pg) return (await pgSearch<BlogPostRow>(db, target, tokens, limit)).map(toBlogPostSummary);
-
-      const ids = await sqliteSearchIds(db, target, 'blog_posts_fts', BLOG_RANKING, tokens, limit);
-      if (ids.length === 0) return [];
-      const rows = (await db('blog_posts').select([...BLOG_SUMMARY_COLUMNS]).whereIn('id', ids)) as BlogPostRow[];
-      return inRankOrder(ids, rows).map(toBlogPostSummary);
+      return (await sqliteSearch(db, target, 'blog_posts_fts', BLOG_RANKING, tokens, limit)).map(toBlogPostSummary);
     },
   };
 }
