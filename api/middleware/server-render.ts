@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -102,6 +103,7 @@ export function pageBuilder(distDir: string): PageBuilder {
       : Promise.resolve(null));
   const template = templateReader(path.join(distDir, 'index.html'));
   let domWindow: object | null = null;
+  const steady = unchangedPagesKept();
 
   return {
     prepare: async () => {
@@ -114,8 +116,34 @@ export function pageBuilder(distDir: string): PageBuilder {
       const result = await renderPage({ url, siteUrl, apiBase, domWindow });
       if (result.kind === 'redirect') return result;
       const html = withStylesheets(withReadingAttributes(fillTemplate(page.html, result), reading), page.criticalCss);
-      return { kind: 'page', status: result.status, html: new TextEncoder().encode(html) };
+      const kept = steady(`${result.status} ${siteUrl}${url} ${reading.theme}.${reading.textSize}`, html);
+      return { kind: 'page', status: result.status, html: new TextEncoder().encode(kept) };
     },
+  };
+}
+
+/**
+ * The times in a page's state script: when the renderer fetched each answer and handed it over.
+ * The browser sets its own (pwa/app/app.tsx, `bootFromServer`), so they change nothing there.
+ */
+const STATE_TIMES = /"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g;
+
+/**
+ * A page rendered again with the same content comes out as the same bytes: the page as last built
+ * when only the times in its state moved. Without that, every refresh (one a second per page) made
+ * a page with a new ETag, compressed again for nothing, and a browser's revalidation found its
+ * copy changed. The last page of each URL, site, status and reading settings is kept (at most `max`).
+ */
+function unchangedPagesKept(max = 100): (key: string, html: string) => string {
+  const last = new Map<string, { content: string; html: string }>();
+  return (key, html) => {
+    const content = crypto.createHash('sha1').update(html.replace(STATE_TIMES, '"$1":0')).digest('base64');
+    const before = last.get(key);
+    if (before?.content === content) return before.html;
+    last.delete(key);
+    if (last.size >= max) last.delete(last.keys().next().value!);
+    last.set(key, { content, html });
+    return html;
   };
 }
 

@@ -149,6 +149,37 @@ describe('a public page', () => {
     expect(fake().calls).toHaveLength(2);
   });
 
+  test('a page rendered again with the same content is the same bytes and ETag, though the times in its state moved; new content is a new page', async () => {
+    let title = 'First title';
+    let renders = 0;
+    fake().answer = async () => {
+      renders += 1;
+      const at = 1_700_000_000_000 + renders;
+      const state = `{"queries":[{"dehydratedAt":${at},"state":{"data":{"title":"${title}"},"dataUpdatedAt":${at - 5},"errorUpdatedAt":0}}]}`;
+      return page({ appHtml: `<h1>${title}</h1>`, stateHtml: `<script type="application/json" id="server-state">${state}</script>` });
+    };
+    const url = fresh('/blog/7');
+    const reader = site.client();
+    const user = await signUp(reader);
+    const videoId = await insertVideo(site.db);
+    /** A comment drops the rendered pages, so the next visit renders the page again. */
+    const renderAgain = async () => {
+      expect((await reader.post('/api/comments', { userId: user.id, contentType: 'video', contentId: videoId, comment: 'Again.' })).status).toBe(201);
+      return site.client().get(url);
+    };
+    const first = await site.client().get(url);
+    const again = await renderAgain();
+    expect(renders).toBe(2);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    title = 'A new title';
+    const changed = await renderAgain();
+    expect(renders).toBe(3);
+    expect(changed.text).toContain('<h1>A new title</h1>');
+    expect(changed.text).toContain('"title":"A new title"');
+    expect(changed.headers.get('etag')).not.toBe(first.headers.get('etag'));
+  });
+
   test('a not-found page is a 404 with its page, and is not kept in the render cache', async () => {
     fake().answer = async () => page({ status: 404, appHtml: '<h1>Article Not Found</h1>', stateHtml: '' });
     const url = fresh('/blog/999999');
