@@ -39,8 +39,8 @@ interface QueryObject {
 
 /** Statements kept prepared per connection; the least recently used is finalized past this. */
 const PREPARED_PER_CONNECTION = 200;
-/** Transaction control and settings: each is run once (savepoint names differ), so never kept. */
-const NOT_KEPT = /^\s*(BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE|PRAGMA)\b/i;
+/** Savepoints (each has its own name, so is run once) and settings are never kept; BEGIN and COMMIT are. */
+const NOT_KEPT = /^\s*(SAVEPOINT|RELEASE|ROLLBACK\s+TO|PRAGMA)\b/i;
 /**
  * Each connection's kept statements, most recently used last. Kept by connection, not on the
  * client: knex makes a transaction's client with Object.create, without the instance's fields.

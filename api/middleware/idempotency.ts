@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Context, Next } from 'koa';
 import type { Db } from '../db';
 import { AppError, applyError } from '../errors';
@@ -50,8 +51,12 @@ function keyScope(ctx: Context): { scope: string; keep: () => void } {
   return { scope: `s:${id}`, keep: () => void (session.anonymous = true) };
 }
 
-/** Thrown inside the transaction to roll back the claim and the work: the answer is not to be remembered. */
+/** Thrown inside the transaction to roll back the call's work: its answer is not to be remembered. */
 const FORGET = Symbol('forget');
+/** Thrown inside the transaction to roll back a refused call's work; its answer is stored on its own. */
+const REFUSED = Symbol('refused');
+/** Thrown inside the transaction when another request stored this key's answer first. */
+const TAKEN = Symbol('taken');
 
 /**
  * Honours `Idempotency-Key` on every state-changing API call: the first answer is stored under
@@ -60,15 +65,20 @@ const FORGET = Symbol('forget');
  * each queued write with its client UUID as the key, so a replay after a lost response never
  * doubles a comment or a folder.
  *
- * The claim, the call's own writes and the stored answer are one database transaction, and the
- * answer leaves the server only after it commits. So a process stopped mid-request (a deploy, a
- * crash, SIGKILL) leaves nothing behind: neither half a write nor a claim that would answer
- * "still in progress" forever; the retry simply runs. A concurrent repeat of a running key waits
- * for it (PostgreSQL holds the second insert on the key's index; SQLite has one connection) and
- * then replays its answer. The call's writes run in a savepoint, so a refused call (4xx thrown
- * after a partial write) leaves nothing but its remembered answer. A key reused for another
- * method or path answers 422. Server faults (5xx), 401, 408 and 429 roll everything back, so a
- * retry runs again.
+ * The call's own writes and its stored answer are one database transaction, and the answer
+ * leaves the server only after it commits. So a process stopped mid-request (a deploy, a crash,
+ * SIGKILL) leaves nothing behind, and the retry simply runs. The answer is stored last, where the
+ * key's unique index decides: a concurrent repeat of a running key (PostgreSQL; SQLite has one
+ * writer) waits there for the first to commit, finds the key taken, rolls its own work back and
+ * replays the first answer. A repeat after the first has committed is answered from the stored
+ * row before anything runs. A refused call (4xx) is rolled back whole and its answer stored in a
+ * transaction of its own, so it leaves nothing but its remembered answer. A key reused for another
+ * method or path answers 422. Server faults (5xx), 401, 408 and 429 are never stored, so a retry
+ * runs again.
+ *
+ * Why last and not claimed first: a claim, a savepoint around the call and an update of the claim
+ * are three more statements in every write transaction, and SQLite's only writer is held for each
+ * of them (docs/decisions/002).
  */
 export function idempotency(db: Db) {
   return async (ctx: Context, next: Next) => {
@@ -77,52 +87,66 @@ export function idempotency(db: Db) {
     if (!KEY_PATTERN.test(key)) throw new AppError(400, 'Idempotency-Key must be 1-100 letters, digits or -_.:');
 
     const { scope, keep } = keyScope(ctx);
-    // Set inside the transaction: the first answer to replay, or a server fault to report.
-    const outcome: { replay?: StoredAnswer; fault?: unknown } = {};
+    const stored = () => db('idempotency_keys').where({ scope, key }).first() as Promise<StoredAnswer | undefined>;
+    const first = await stored();
+    if (first && replayed(ctx, first)) return;
+    // A row without its answer was left by an earlier version that claimed keys first, by a
+    // process that died mid-request: nothing of that call was kept with it, so it runs now.
+    const stale = first !== undefined;
+
+    const remember = async (trx: Knex.Transaction) => {
+      if (stale) await trx('idempotency_keys').where({ scope, key }).whereNull('status').delete();
+      const body = ctx.body === undefined || ctx.body === null ? null : JSON.stringify(ctx.body);
+      const answer = { scope, key, method: ctx.method, path: ctx.path, status: ctx.status, body, created_at: nowIso() };
+      const inserted = await trx('idempotency_keys').insert(answer).onConflict(['scope', 'key']).ignore().returning('key');
+      if (inserted.length === 0) throw TAKEN;
+      keep();
+    };
+
+    let fault: { error: unknown } | undefined;
+    let outcome: symbol | undefined;
     try {
       await db.transaction(async (trx) => {
-        const claim = { scope, key, method: ctx.method, path: ctx.path, status: null, body: null, created_at: nowIso() };
-        const claimed = await trx('idempotency_keys').insert(claim).onConflict(['scope', 'key']).ignore().returning('key');
-        if (claimed.length === 0) {
-          const first = (await trx('idempotency_keys').where({ scope, key }).first()) as StoredAnswer | undefined;
-          if (!first) {
-            ctx.set('Retry-After', '1');
-            throw new AppError(409, 'Please retry this request.');
-          }
-          if (first.method !== ctx.method || first.path !== ctx.path) {
-            throw new AppError(422, 'This Idempotency-Key was already used for a different request.');
-          }
-          if (first.status !== null) {
-            outcome.replay = first;
-            return;
-          }
-          // A claim committed without its answer (left by an earlier version that stored them
-          // apart, by a process that died mid-request): nothing of that call was kept with it, so it runs now.
-          await trx('idempotency_keys').where({ scope, key }).update({ created_at: claim.created_at });
-        }
-
         try {
-          await trx.transaction((work) => withRequestTransaction(work, () => next()));
+          await withRequestTransaction(trx, () => next());
         } catch (err) {
-          if (!applyError(ctx, err)) outcome.fault = err;
+          if (!applyError(ctx, err)) fault = { error: err };
         }
-        if ('fault' in outcome || ctx.status >= 500 || NOT_REMEMBERED.has(ctx.status)) throw FORGET;
-        const body = ctx.body === undefined || ctx.body === null ? null : JSON.stringify(ctx.body);
-        await trx('idempotency_keys').where({ scope, key }).update({ status: ctx.status, body });
-        keep();
+        if (fault || ctx.status >= 500 || NOT_REMEMBERED.has(ctx.status)) throw FORGET;
+        if (ctx.status >= 400) throw REFUSED;
+        await remember(trx);
       });
     } catch (err) {
-      if (err !== FORGET) throw err;
+      if (err !== FORGET && err !== REFUSED && err !== TAKEN) throw err;
+      outcome = err;
     }
-
-    if ('fault' in outcome) ctx.app.emit('error', outcome.fault, ctx);
-    const first = outcome.replay;
-    if (first) {
-      ctx.status = Number(first.status);
-      ctx.set('Idempotent-Replayed', 'true');
-      if (first.body !== null) ctx.body = JSON.parse(first.body) as unknown;
+    if (outcome === REFUSED) {
+      try {
+        await db.transaction(remember);
+      } catch (err) {
+        if (err !== TAKEN) throw err;
+        outcome = TAKEN;
+      }
     }
+    if (fault) ctx.app.emit('error', fault.error, ctx);
+    if (outcome !== TAKEN) return;
+    const winner = await stored();
+    if (winner && replayed(ctx, winner)) return;
+    ctx.set('Retry-After', '1');
+    throw new AppError(409, 'Please retry this request.');
   };
+}
+
+/** Answers with a stored answer (or 422 for a key used for another call); false when it has none yet. */
+function replayed(ctx: Context, first: StoredAnswer): boolean {
+  if (first.method !== ctx.method || first.path !== ctx.path) {
+    throw new AppError(422, 'This Idempotency-Key was already used for a different request.');
+  }
+  if (first.status === null) return false;
+  ctx.status = Number(first.status);
+  ctx.set('Idempotent-Replayed', 'true');
+  if (first.body !== null) ctx.body = JSON.parse(first.body) as unknown;
+  return true;
 }
 
 export async function purgeOldIdempotencyKeys(db: Db, maxAgeMs = 30 * 24 * 60 * 60 * 1000): Promise<number> {

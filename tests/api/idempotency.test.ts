@@ -47,6 +47,20 @@ describe('Idempotency-Key: a write and its remembered answer are one', () => {
     expect(await commentsBy(user.id)).toHaveLength(1);
   });
 
+  test('the same key sent at once for a bookmark, whose repeats collide on its unique row, answers every repeat with the first answer', async () => {
+    // On PostgreSQL the repeats run beside the first: each waits on the bookmark's unique index,
+    // is refused once the first commits, and must then find the key taken and replay its answer.
+    const client = app.client();
+    const user = await signUp(client);
+    const videoId = await insertVideo(app.db);
+    const headers = { 'Idempotency-Key': crypto.randomUUID() };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => client.post('/api/bookmarks', { userId: user.id, contentType: 'video', contentId: videoId }, { headers })));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(answers.filter((a) => a.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(4);
+    expect(await app.db('bookmarks').where({ user_id: user.id })).toHaveLength(1);
+  });
+
   test('a refusal is remembered, and changes nothing', async () => {
     const client = app.client();
     const user = await signUp(client);
