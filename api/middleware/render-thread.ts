@@ -23,7 +23,7 @@ const threads = new Map<string, BuildPage>();
  * Builds the pages of the build in `distDir` on a worker thread (render-worker.ts), so the main
  * thread never runs a render: a render of `/` or a post is ~20-30 ms of React, Markdown and
  * critical CSS, and every request that came in meanwhile, cache hits included, waited that long:
- * the tail of the cached pages (docs/decisions/007-server-rendering-with-data-routers.md). The
+ * the tail of the cached pages (docs/decisions/021-pages-render-on-their-own-thread.md). The
  * main thread sends the request and gets the page's bytes back, transferred rather than copied.
  *
  * The thread is started on the first page and ended when it has been idle for a minute; it never

@@ -37,7 +37,8 @@ export interface ServerRenderOptions {
  * Pages are built on a thread of their own (render-thread.ts): a render is tens of milliseconds
  * of React and critical CSS, and on the main thread every request that came meanwhile, cache
  * hits included, waited behind it. The thread reads the page's data from this process's API
- * over loopback, as the render always did, so what a write drops is dropped for it too.
+ * over loopback, as the render always did, so what a write drops is dropped for it too
+ * (docs/decisions/021-pages-render-on-their-own-thread.md).
  *
  * Without a server build, for a page that only a signed-in reader's data fills, or when a render
  * fails or takes too long, the app shell (index.html) is sent as before (staticPwa). The service
