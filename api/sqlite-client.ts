@@ -24,7 +24,7 @@ interface PreparedStatement {
 }
 
 interface RawConnection {
-  prepare(sql: string): PreparedStatement;
+  prepare(sql: string, callback: (err: Error | null) => void): PreparedStatement;
   close(callback: (err: Error | null) => void): void;
 }
 
@@ -57,15 +57,16 @@ const prepared = new WeakMap<object, Map<string, PreparedStatement>>();
  * transaction), and its kept statements are finalized before it closes.
  */
 class PreparedStatementsClient extends ClientSqlite3 {
-
   override _query(connection: RawConnection, obj: QueryObject): Promise<QueryObject> {
     const sql = obj.sql;
     if (!sql || NOT_KEPT.test(sql)) return super._query(connection, obj) as Promise<QueryObject>;
     // As knex's own _query: writes without RETURNING report lastID and changes, the rest rows.
     const run = obj.method === 'counter' || obj.method === 'del' || ((obj.method === 'insert' || obj.method === 'update') && !obj.returning);
-    const statement = this.statement(connection, sql);
     const forget = () => this.forget(connection, sql);
     return new Promise((resolve, reject) => {
+      // A statement that cannot be prepared (no such table, a syntax error) is reported only to
+      // prepare's callback: the driver drops the run queued behind it without calling it back.
+      const statement = this.statement(connection, sql, reject);
       const bindings = obj.bindings ?? [];
       if (run) {
         statement.run(bindings, function (err) {
@@ -84,7 +85,7 @@ class PreparedStatementsClient extends ClientSqlite3 {
     });
   }
 
-  private statement(connection: RawConnection, sql: string): PreparedStatement {
+  private statement(connection: RawConnection, sql: string, onPrepareError: (err: Error) => void): PreparedStatement {
     let kept = prepared.get(connection);
     if (!kept) prepared.set(connection, (kept = new Map()));
     const found = kept.get(sql);
@@ -94,7 +95,12 @@ class PreparedStatementsClient extends ClientSqlite3 {
       kept.set(sql, found);
       return found;
     }
-    const statement = connection.prepare(sql);
+    const statement = connection.prepare(sql, (err) => {
+      if (!err) return;
+      // The driver has finalized it already.
+      if (kept.get(sql) === statement) kept.delete(sql);
+      onPrepareError(err);
+    });
     kept.set(sql, statement);
     if (kept.size > PREPARED_PER_CONNECTION) {
       const [oldest, old] = kept.entries().next().value as [string, PreparedStatement];
