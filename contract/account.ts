@@ -10,11 +10,8 @@ import { emailSchema, PASSWORD_MAX, passwordSchema } from './users';
 const currentPasswordSchema = (message: string) =>
   z.string({ message }).check(z.minLength(1, message), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`));
 
-/** How long a mailed link works (password reset, email change). */
-export const RESET_LINK_MINUTES = 60;
-
-/** The one answer to a forgotten password, whatever the login: it must not tell who has an account. */
-export const FORGOT_PASSWORD_MESSAGE = "If an account matches, we've sent a link";
+// The words and numbers a page shows (RESET_LINK_MINUTES, FORGOT_PASSWORD_MESSAGE) are in account-texts.ts, free of zod.
+export { FORGOT_PASSWORD_MESSAGE, RESET_LINK_MINUTES } from './account-texts';
 
 /** `POST /api/auth/forgot-password`: a username or an email address. */
 export const forgotPasswordInputSchema = z.object({

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { FORGOT_PASSWORD_MESSAGE, type ForgotPasswordInput, type ResetPasswordInput } from '#contract/account';
-import { userSchema, type User } from '#contract/users';
-import { apiFetch } from '#pwa/lib/api-client';
+import type { ForgotPasswordInput, ResetPasswordInput } from '#contract/account';
+import { FORGOT_PASSWORD_MESSAGE } from '#contract/account-texts';
+import type { User } from '#contract/users';
+import { answerSchema, apiFetch } from '#pwa/lib/api-client';
 import { readStoredUser, useUser } from '#pwa/lib/session';
 import { useToast } from '#pwa/components/ui/toast';
 
@@ -12,7 +13,7 @@ export function forgotPassword(input: ForgotPasswordInput): Promise<unknown> {
 
 /** `POST /api/auth/reset-password`: 200 with the user, signed in; 400 for a bad, used or expired link. */
 export function resetPassword(input: ResetPasswordInput): Promise<User> {
-  return apiFetch('/api/auth/reset-password', { method: 'POST', body: input, schema: userSchema });
+  return apiFetch('/api/auth/reset-password', { method: 'POST', body: input, schema: answerSchema('user') });
 }
 
 /** Asks for a link. Its answer is always the same sentence (docs/product.md#the-readers-account). */

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { userSchema, type SignupInput, type User } from '#contract/users';
-import { apiFetch, NetworkError, serverMessageOf } from '#pwa/lib/api-client';
+import type { SignupInput, User } from '#contract/users';
+import { answerSchema, apiFetch, NetworkError, serverMessageOf } from '#pwa/lib/api-client';
 import { useUser } from '#pwa/lib/session';
 import { useToast } from '#pwa/components/ui/toast';
 
 export function signup(input: SignupInput): Promise<User> {
-  return apiFetch('/api/auth/signup', { method: 'POST', body: input, schema: userSchema });
+  return apiFetch('/api/auth/signup', { method: 'POST', body: input, schema: answerSchema('user') });
 }
 
 /** POST /api/auth/signup; on success the user is signed in (remember decides the storage) and welcomed. */

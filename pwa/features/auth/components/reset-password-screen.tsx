@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { MailCheck } from 'lucide-react';
-import { forgotPasswordInputSchema, mailTokenSchema, RESET_LINK_MINUTES } from '#contract/account';
-import { passwordSchema } from '#contract/users';
+import { RESET_LINK_MINUTES } from '#contract/account-texts';
 import { OfflineNote } from '#pwa/components/ui/offline';
 import { TextField } from '#pwa/components/ui/text-field';
 import { NetworkError } from '#pwa/lib/api-client';
@@ -10,6 +9,38 @@ import { serverFieldErrors } from '#pwa/lib/form-errors';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { FORGOT_PASSWORD_MESSAGE, useForgotPassword, useResetPassword } from '../api/reset-password';
 import { OFFLINE_TEXT } from '../api/signup';
+
+type Checks = typeof import('../reset-checks');
+
+/** The form's checks (with zod), asked for once when the page opens: not part of its first download. */
+let checksLoading: Promise<Checks> | null = null;
+let checksLoaded: Checks | null = null;
+const loadChecks = (): Promise<Checks> =>
+  (checksLoading ??= import('../reset-checks').then(
+    (checks) => (checksLoaded = checks),
+    (error: unknown) => {
+      // Asked for again by the next use (a dropped signal).
+      checksLoading = null;
+      throw error;
+    },
+  ));
+
+/** The checks once they are here (null until then), asked for when the form mounts. */
+function useChecks(): Checks | null {
+  const [checks, setChecks] = useState<Checks | null>(checksLoaded);
+  useEffect(() => {
+    if (checks) return;
+    let live = true;
+    loadChecks().then(
+      (loaded) => live && setChecks(loaded),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [checks]);
+  return checks;
+}
 
 export const PASSWORD_HINT = 'At least 8 characters. Use uppercase and lowercase letters, a number and a special character.';
 export const ASK_AGAIN = 'Ask for a new link';
@@ -56,6 +87,7 @@ function RequestLink() {
   const forgot = useForgotPassword();
   const online = useOnlineStatus();
   const sentRef = useRef<HTMLParagraphElement>(null);
+  useChecks();
 
   useEffect(() => {
     if (forgot.isSuccess) sentRef.current?.focus();
@@ -82,14 +114,18 @@ function RequestLink() {
   const form = formMessage(forgot.error, server.form);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = forgotPasswordInputSchema.safeParse({ login });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      event.currentTarget.querySelector<HTMLInputElement>('[name="login"]')?.focus();
-      return;
-    }
-    if (!online) return;
-    forgot.mutate(parsed.data);
+    const form = event.currentTarget;
+    // Almost always here already (asked for when the form mounted); a submit that comes first waits for them.
+    void loadChecks().then(({ checkLogin }) => {
+      const checked = checkLogin(login);
+      if ('error' in checked) {
+        setError(checked.error);
+        form.querySelector<HTMLInputElement>('[name="login"]')?.focus();
+        return;
+      }
+      if (!online) return;
+      forgot.mutate(checked.input);
+    }, () => undefined);
   };
 
   return (
@@ -136,12 +172,15 @@ function NewPassword({ token }: { token: string }) {
   const online = useOnlineStatus();
   const navigate = useNavigate();
   const alertRef = useRef<HTMLDivElement>(null);
+  const checks = useChecks();
 
-  const linkValid = mailTokenSchema.safeParse(token).success;
-  const ownError = passwordSchema.safeParse(password).error?.issues[0]?.message;
+  // Until the checks are here (a moment after the page opens), the link counts as one and the password as fine.
+  const tokenIssue = checks?.tokenProblem(token);
+  const linkValid = tokenIssue === undefined;
+  const ownError = checks?.passwordProblem(password);
   const server = serverFieldErrors(reset.error, ['password']);
   const fieldError = (touched ? ownError : undefined) ?? server.fields.password;
-  const linkProblem = linkValid ? formMessage(reset.error, server.form) : mailTokenSchema.safeParse(token).error?.issues[0]?.message;
+  const linkProblem = linkValid ? formMessage(reset.error, server.form) : tokenIssue;
 
   useEffect(() => {
     if (reset.isError) alertRef.current?.focus();
@@ -150,12 +189,15 @@ function NewPassword({ token }: { token: string }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setTouched(true);
-    if (ownError) {
-      event.currentTarget.querySelector<HTMLInputElement>('[name="password"]')?.focus();
-      return;
-    }
-    if (!online || !linkValid) return;
-    reset.mutate({ token, password }, { onSuccess: () => void navigate('/', { replace: true }) });
+    const form = event.currentTarget;
+    void loadChecks().then(({ passwordProblem, tokenProblem }) => {
+      if (passwordProblem(password)) {
+        form.querySelector<HTMLInputElement>('[name="password"]')?.focus();
+        return;
+      }
+      if (!online || tokenProblem(token)) return;
+      reset.mutate({ token, password }, { onSuccess: () => void navigate('/', { replace: true }) });
+    }, () => undefined);
   };
 
   return (
