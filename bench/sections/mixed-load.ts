@@ -142,7 +142,8 @@ async function closedLoop(server: ChildServer, next: (n: number) => OpenLoopRequ
 }
 
 async function runOn(ctx: BenchContext, database: BenchDatabase, dialectName: string): Promise<void> {
-  const env = appServerEnv(ctx, database.url, { seed: true });
+  // The server prints, as it stops, how long queries waited for a connection (all runs together).
+  const env: Record<string, string> = { ...appServerEnv(ctx, database.url, { seed: true }), BENCH_POOL_WAITS: '1' };
   const server = await startChild('app', 'app-server.ts', { env });
   const db = createDb(database.config as DatabaseConfig);
   try {
