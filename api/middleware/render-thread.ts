@@ -16,8 +16,15 @@ const IDLE_MS = 60_000;
 /** How long the thread may take to load (the renderer, jsdom, the stylesheets compiled) before pages give up on it. */
 const START_TIMEOUT_MS = 60_000;
 
+/** Pages built on the thread, and a way to start it before the first page comes. */
+export interface RenderThread {
+  build: BuildPage;
+  /** Starts the thread (it loads the renderer), so that the first visitors do not wait for that. */
+  warm: () => void;
+}
+
 /** One thread per build for the whole process, however many apps it holds (the tests start several). */
-const threads = new Map<string, BuildPage>();
+const threads = new Map<string, RenderThread>();
 
 /**
  * Builds the pages of the build in `distDir` on a worker thread (render-worker.ts), so the main
@@ -31,7 +38,7 @@ const threads = new Map<string, BuildPage>();
  * app shell) and the next page starts another. When no thread can be started at all, pages are
  * built on the main thread with `inProcess`, as before.
  */
-export function renderThread(distDir: string, inProcess: () => PageBuilder): BuildPage {
+export function renderThread(distDir: string, inProcess: () => PageBuilder): RenderThread {
   const existing = threads.get(distDir);
   if (existing) return existing;
 
@@ -45,7 +52,11 @@ export function renderThread(distDir: string, inProcess: () => PageBuilder): Bui
     const thread = new Worker(bootstrap(), { eval: true, workerData: { distDir } });
     let started = false;
     const ready = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the render thread did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      // Ended, so that its exit leaves the pages to the main thread rather than to a thread that never answers.
+      const timer = setTimeout(() => {
+        reject(new Error(`the render thread did not start within ${START_TIMEOUT_MS} ms`));
+        void thread.terminate();
+      }, START_TIMEOUT_MS);
       timer.unref();
       thread.once('message', () => {
         clearTimeout(timer);
@@ -121,8 +132,15 @@ export function renderThread(distDir: string, inProcess: () => PageBuilder): Bui
       if (current.pending.delete(id)) idleAfterwards();
     }
   };
-  threads.set(distDir, build);
-  return build;
+  const warm = () => {
+    if (fallback || worker) return;
+    const current = (worker = start());
+    // Ended after a minute if no page comes, like a thread that built its last page.
+    current.ready.then(idleAfterwards, () => undefined);
+  };
+  const thread = { build, warm };
+  threads.set(distDir, thread);
+  return thread;
 }
 
 interface Pending {

@@ -45,14 +45,17 @@ export interface ServerRenderOptions {
  * worker's precached shell is that file too, never a rendered page.
  */
 export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
-  const build = renderThread(distDir, () => pageBuilder(distDir));
+  const thread = renderThread(distDir, () => pageBuilder(distDir));
+  // Started with the app when there is a server build: on a busy machine the thread took seconds
+  // to load, and the first pages waited for it.
+  if (fs.existsSync(path.join(distDir, '.server', 'entry-server.js'))) thread.warm();
 
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPage(ctx.path) || !ctx.accepts('html')) return next();
     const siteUrl = publicUrl ?? `${ctx.protocol}://${ctx.host}`;
     let answer: PageAnswer | null;
     try {
-      answer = await build({ url: ctx.url, siteUrl, apiBase: ownAddress(ctx), reading: readingSettingsOf(ctx) }, RENDER_TIMEOUT_MS);
+      answer = await thread.build({ url: ctx.url, siteUrl, apiBase: ownAddress(ctx), reading: readingSettingsOf(ctx) }, RENDER_TIMEOUT_MS);
     } catch (err) {
       console.error(`[server-render] ${ctx.url}: sent the app shell instead`, err);
       return next();
