@@ -133,13 +133,18 @@ export function createApp(rawDeps: AppDeps): Koa {
   // Before idempotency, and on the pool rather than the request's transaction: see rate-limit.ts.
   const limits = config.rateLimits ? rateLimits({ db: rawDeps.db, limits: config.rateLimits }) : null;
   // Inside idempotency: a keyed editor write and its Activity record commit together.
-  const keyedWrites = [idempotency(rawDeps.db), editorActivity(services.activity.record), api.routes(), api.allowedMethods({ throw: false })] as Koa.Middleware[];
+  const handlers = [editorActivity(services.activity.record), api.routes(), api.allowedMethods({ throw: false })] as Koa.Middleware[];
   // The outbox's queued writes in one request: each goes through what follows here as if it had
   // come alone, its refusal answered by the error middleware as its own and its write dropping
-  // the public answers it made stale (docs/decisions/020-queued-writes-in-one-request.md).
-  app.use(syncBatch(app, [errorHandler, cache.fill, ...(limits ? [limits] : []), ...keyedWrites]));
+  // the public answers it made stale. A few writes share a database transaction, each in a
+  // savepoint of it: there the limits and the keys are kept on the batch's transaction (on
+  // SQLite, the pool would wait for it), which commits what they counted with the writes
+  // (docs/decisions/020-queued-writes-in-one-request.md).
+  const batchLimits = config.rateLimits ? rateLimits({ db, limits: config.rateLimits }) : null;
+  app.use(syncBatch(app, rawDeps.db, [errorHandler, cache.fill, ...(batchLimits ? [batchLimits] : []), idempotency(db), ...handlers]));
   if (limits) app.use(limits);
-  for (const middleware of keyedWrites) app.use(middleware);
+  app.use(idempotency(rawDeps.db));
+  for (const middleware of handlers) app.use(middleware);
   app.use(publicObjectRoutes(services.objects).routes());
   app.use(feedRoutes(services.feeds, config.publicUrl).routes());
   app.use(shareCardRoutes(services.shareCards).routes());

@@ -3,7 +3,9 @@ import type Koa from 'koa';
 import type { Context, Middleware, Next } from 'koa';
 import { z } from 'zod';
 import { isRetryLater, syncBatchInputSchema, type SyncResult, type SyncWrite } from '#contract/sync';
+import type { Db } from '../db';
 import { AppError, unauthorized } from '../errors';
+import { withRequestTransaction } from '../lib/request-transaction';
 import { sessionUserId } from './auth';
 
 /** The batch route, matched as the router matches paths (any letter case, an optional trailing slash). */
@@ -30,6 +32,14 @@ const isBatchable = (write: SyncWrite) => {
   const pathname = write.path.split('?')[0]!;
   return BATCHABLE.some((rule) => rule.methods.includes(write.method) && rule.path.test(pathname));
 };
+
+/**
+ * Writes committed together: one database transaction for up to this many writes of a batch, each
+ * write a savepoint in it (the idempotency middleware's own transaction, nested). Fewer commits
+ * and statements per write; SQLite's one writer is held for a few of them at a time, not the
+ * whole batch (docs/decisions/020-queued-writes-in-one-request.md).
+ */
+const WRITES_PER_TRANSACTION = 10;
 
 /** Request headers a write inside a batch does not inherit from the batch's request: they describe the batch's own body or key. */
 const NOT_INHERITED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'idempotency-key', 'content-type']);
@@ -89,11 +99,12 @@ function compose(middleware: readonly Middleware[]): (ctx: Context) => Promise<v
  * SYNC_BATCH_MAX writes (each a key, a method, an /api/ path, a body) or for a write a batch may
  * not carry; otherwise 200 with a result per write, in order. The first write whose answer was not
  * kept (5xx, 401, 408, 429, a 409 with Retry-After) ends the batch: the writes after it are not
- * run, so that the outbox can send them again after it, in order. The body's size is bounded by the
- * body parser's JSON limit, as for any call. Mounted after the session, the same-origin check and
+ * run, so that the outbox can send them again after it, in order. WRITES_PER_TRANSACTION writes
+ * share a database transaction, and their answers count once it has committed. The body's size is
+ * bounded by the body parser's JSON limit, as for any call. Mounted after the session, the same-origin check and
  * the body parser, and before the idempotency middleware: the batch has no key of its own.
  */
-export function syncBatch(app: Koa, perWrite: readonly Middleware[]): Middleware {
+export function syncBatch(app: Koa, db: Db, perWrite: readonly Middleware[]): Middleware {
   const run = compose(perWrite);
   return async (ctx: Context, next: Next) => {
     if (!BATCH_PATH.test(ctx.path)) return next();
@@ -110,19 +121,40 @@ export function syncBatch(app: Koa, perWrite: readonly Middleware[]): Middleware
     }
 
     const results: SyncResult[] = [];
-    for (const write of writes) {
-      const one = requestFor(app, ctx, write);
-      await run(one);
-      const retryAfter = one.response.get('Retry-After') || undefined;
-      const body: unknown = one.body;
-      results.push({
-        key: write.key,
-        status: one.status,
-        ...(body === undefined || body === null ? {} : { body }),
-        ...(retryAfter ? { retryAfter } : {}),
-        ...(one.response.get('Idempotent-Replayed') === 'true' ? { replayed: true } : {}),
-      });
-      if (isRetryLater(one.status, retryAfter)) break;
+    let stopped = false;
+    for (let from = 0; from < writes.length && !stopped; from += WRITES_PER_TRANSACTION) {
+      const part = writes.slice(from, from + WRITES_PER_TRANSACTION);
+      // A part's answers count only once its transaction has committed, as a write's own answer does alone.
+      const answered: SyncResult[] = [];
+      try {
+        await db.transaction((trx) =>
+          withRequestTransaction(trx, async () => {
+            for (const write of part) {
+              const one = requestFor(app, ctx, write);
+              await run(one);
+              const retryAfter = one.response.get('Retry-After') || undefined;
+              const body: unknown = one.body;
+              answered.push({
+                key: write.key,
+                status: one.status,
+                ...(body === undefined || body === null ? {} : { body }),
+                ...(retryAfter ? { retryAfter } : {}),
+                ...(one.response.get('Idempotent-Replayed') === 'true' ? { replayed: true } : {}),
+              });
+              if (isRetryLater(one.status, retryAfter)) {
+                stopped = true;
+                break;
+              }
+            }
+          }),
+        );
+      } catch (err) {
+        // Nothing of this part was kept: its first write is answered "later", and the batch ends there.
+        ctx.app.emit('error', err, ctx);
+        results.push({ key: part[0]!.key, status: 503, body: { message: 'Please retry these changes.' }, retryAfter: '1' });
+        break;
+      }
+      results.push(...answered);
     }
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { results };

@@ -81,6 +81,23 @@ describe('POST /api/sync/batch', () => {
     expect(await app.db('devotional_hearts').where({ user_id: userId })).toHaveLength(1);
   });
 
+  test('a full batch of writes is kept whole and in order, and sent again changes nothing', async () => {
+    const { client, userId } = await signedIn();
+    const videoId = await insertVideo(app.db);
+    const writes: Write[] = Array.from({ length: SYNC_BATCH_MAX }, (_, i) => ({
+      key: key(),
+      method: 'POST',
+      path: '/api/comments',
+      body: { userId, contentType: 'video', contentId: videoId, comment: `Comment ${i + 1}` },
+    }));
+    const first = await batch(client, writes);
+    expect(first.body.results.map((r) => r.status)).toEqual(writes.map(() => 201));
+    const again = await batch(client, writes);
+    expect(again.body.results.every((r) => r.replayed)).toBe(true);
+    const stored = await app.db('comments').where({ user_id: userId }).orderBy('id');
+    expect(stored.map((c) => c.comment)).toEqual(writes.map((_, i) => `Comment ${i + 1}`));
+  });
+
   test('exactly once: the batch sent again answers each write with its first answer, replayed, and so does a write of it sent alone', async () => {
     const { client, userId } = await signedIn();
     const videoId = await insertVideo(app.db);
