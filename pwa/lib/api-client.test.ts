@@ -102,6 +102,18 @@ describe('apiFetch', () => {
     expect((error as Error).name).toBe('AbortError');
   });
 
+  test('cancelled while its schema still loads (the answer came first), it rejects as cancelled and never answers', async () => {
+    mockFetch(() => json(200, { id: 3, title: 'Faith' }));
+    const controller = new AbortController();
+    let loaded: (schema: typeof itemSchema) => void = () => undefined;
+    const call = apiFetch('/api/things/3', { schema: () => new Promise<typeof itemSchema>((resolve) => (loaded = resolve)), signal: controller.signal });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    controller.abort();
+    loaded(itemSchema);
+    const error = await call.catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+  });
+
   test('without a schema, a write answers the parsed body or undefined for an empty one', async () => {
     mockFetch((r) => (r.method === 'DELETE' ? new Response(null, { status: 204 }) : json(200, { message: 'ok' })));
     await expect(apiFetch('/api/auth/logout', { method: 'POST', body: {} })).resolves.toEqual({ message: 'ok' });

@@ -127,6 +127,8 @@ export async function apiFetch(
   }
 
   const schema = loadingSchema ? await loadingSchema : (options.schema as z.ZodMiniType | undefined);
+  // Cancelled while its schema loaded: as a cancelled fetch, it never answers.
+  if (signal?.aborted) throw signal.reason ?? new DOMException('The call was cancelled.', 'AbortError');
   if (!schema) return text ? (parseJson(text) ?? text) : undefined;
   const parsed = schema.safeParse(text ? parseJson(text) : undefined);
   if (!parsed.success) throw new ResponseShapeError(path, parsed.error.issues, { cause: parsed.error });

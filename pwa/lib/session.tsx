@@ -181,7 +181,8 @@ export function UserProvider({ children, onSessionEnded }: { children: ReactNode
     apiFetch('/api/auth/me', { schema: answerSchema('user'), signal: controller.signal }).then(
       // Transitions too, so they apply after the saved user above, in order, never before it.
       (fresh) => {
-        if (generation.current !== started) return;
+        // Aborted (unmounted) too: the answer may come after the abort, while its schema loaded.
+        if (generation.current !== started || controller.signal.aborted) return;
         writeStoredUser(fresh, saved.store === 'local');
         startTransition(() => show(fresh));
       },
