@@ -12,7 +12,8 @@ import { startChild } from '../lib/processes';
 import { createDb, migrate } from '#api/db';
 import { appServerEnv } from './shared';
 
-const P95_TARGET_MS = 15;
+/** The target on both databases (100,000 posts and 20,000 videos). */
+const P95_TARGET_MS = 10;
 const CHUNK = 500; // rows per INSERT: SQLite's compound-SELECT limit is 500 terms
 
 async function insertAll<T extends object>(
@@ -105,15 +106,14 @@ async function run(ctx: BenchContext): Promise<void> {
     const statuses = new Map<number, number>();
     for (const s of samples) statuses.set(s.status, (statuses.get(s.status) ?? 0) + 1);
     const empty = new Set(samples.filter((s) => s.status === 200 && s.results === 0).map((s) => s.query)).size;
-    const onSqlite = ctx.dialect === 'sqlite';
-    const verdict = !onSqlite ? `target is for SQLite; ${p95 <= P95_TARGET_MS ? 'would be met' : 'would be missed'}` : p95 <= P95_TARGET_MS ? 'target met' : 'below target';
+    const verdict = p95 <= P95_TARGET_MS ? 'target met' : 'below target';
 
     console.log(`  ${queries.length} distinct queries, 1 warm-up pass + ${passes} measured passes, sequential, one kept-alive connection`);
     console.log(
       `  statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(', ')}; queries with no result: ${empty}; mean results per query: ${(samples.reduce((a, s) => a + s.results, 0) / samples.length).toFixed(1)}`,
     );
     console.log();
-    console.log(table(['', 'p50', 'p95', 'p99', 'max', 'mean', `target p95 ≤ ${P95_TARGET_MS} ms on SQLite`], [['GET /api/search', ms(p50), ms(p95), ms(p99), ms(max), ms(mean), verdict]]));
+    console.log(table(['', 'p50', 'p95', 'p99', 'max', 'mean', `target p95 ≤ ${P95_TARGET_MS} ms`], [['GET /api/search', ms(p50), ms(p95), ms(p99), ms(max), ms(mean), verdict]]));
 
     const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 5);
     console.log(`  slowest: ${slowest.map((s) => `"${s.query}" ${ms(s.ms)} (${s.results} results)`).join(', ')}`);
