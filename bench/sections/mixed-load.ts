@@ -113,6 +113,14 @@ function mixedWorkload(readers: Reader[], posts: number[], videos: number[]): (n
   };
 }
 
+/** Asks the server for its pool waits since the last ask (bench/lib/pool-waits.ts), under a heading. */
+async function poolWaits(server: ChildServer, run: string): Promise<void> {
+  console.log(`  connection waits in the run at ${run}:`);
+  process.kill(server.pid, 'SIGUSR2');
+  // Its stderr is passed through as it comes; give the lines time to arrive before the next output.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
 /** Closed loop: `connections` clients, each sending its next request when the last is answered. */
 async function closedLoop(server: ChildServer, next: (n: number) => OpenLoopRequest, opts: { connections: number; seconds: number; overallRate?: number }) {
   let n = 0;
@@ -142,7 +150,7 @@ async function closedLoop(server: ChildServer, next: (n: number) => OpenLoopRequ
 }
 
 async function runOn(ctx: BenchContext, database: BenchDatabase, dialectName: string): Promise<void> {
-  // The server prints, as it stops, how long queries waited for a connection (all runs together).
+  // The server prints how long queries waited for a connection: after each run (poolWaits), and the rest as it stops.
   const env: Record<string, string> = { ...appServerEnv(ctx, database.url, { seed: true }), BENCH_POOL_WAITS: '1' };
   const server = await startChild('app', 'app-server.ts', { env });
   const db = createDb(database.config as DatabaseConfig);
@@ -171,7 +179,9 @@ async function runOn(ctx: BenchContext, database: BenchDatabase, dialectName: st
       onResponse: (_request, status) => void (status === 201 && (comments201 += 1)),
     });
     const openCpu = percent(cpu0, procCpuSeconds(server.pid), (performance.now() - t0) / 1000);
+    await poolWaits(server, `the steady ${int(OFFERED_RATE)} req/s`);
     const closed = await closedLoop(server, next, { connections: CLOSED_LOOP_CONNECTIONS, seconds: closedSeconds });
+    await poolWaits(server, `${CLOSED_LOOP_CONNECTIONS} connections`);
     // autocannon's overallRate, for comparison: it sends each second's share as one burst.
     const bursts = await closedLoop(server, next, { connections: OPEN_LOOP_SOCKETS, seconds: ctx.quick ? 3 : 10, overallRate: OFFERED_RATE });
     comments201 += closed.comments201 + bursts.comments201;
