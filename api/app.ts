@@ -111,7 +111,7 @@ export function createApp(rawDeps: AppDeps): Koa {
   );
   // The build's hashed files, from memory: before compression, the session and the API (see assets-in-memory.ts).
   app.use(assetsInMemory(config.distDir));
-  app.use(compress({ threshold: 1024 }));
+  app.use(compressUnlessRefused(compress({ threshold: 1024 })));
   // Before the session: a public answer is stored without any session lookup.
   app.use(cache.fill);
   app.use(sessionMiddleware(app, db, { httpsOrigin: config.publicUrl?.startsWith('https:') ?? false }));
@@ -154,4 +154,13 @@ export function createApp(rawDeps: AppDeps): Koa {
   app.use(serverRender({ distDir: config.distDir, publicUrl: config.publicUrl }));
   app.use(staticPwa(config.distDir));
   return app;
+}
+
+/**
+ * koa-compress, left out for a client that refuses every coding, identity too (`*;q=0`,
+ * `identity;q=0`): it would set `Content-Encoding: undefined`, which Node refuses (a 500). Such a
+ * client gets the answer as it is, as RFC 9110 (12.5.3) lets a server do.
+ */
+function compressUnlessRefused(compressing: Koa.Middleware): Koa.Middleware {
+  return (ctx, next) => (ctx.acceptsEncodings('br', 'gzip', 'deflate', 'identity') === false ? next() : compressing(ctx, next));
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertBlogPost } from '../support/fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Requests a fuzzer sends and a browser never does: each still gets a JSON {message} with a 4xx.
@@ -94,5 +95,19 @@ describe('a POST with an empty chunked body and no Content-Type', () => {
   test('a chunked body without Content-Type is still 415', async () => {
     const res = await rawRequest('POST', '/api/newsletter', { 'Transfer-Encoding': 'chunked' }, [Buffer.from('{"email":"a@example.com"}')]);
     expectJsonMessage(res, 415);
+  });
+});
+
+describe('an Accept-Encoding that refuses every coding, identity too', () => {
+  // koa-compress set `Content-Encoding: undefined` then, and Node refused the header: a 500.
+  test.each(['*;q=0', 'identity;q=0', 'gzip;q=0, br;q=0, identity;q=0'])('"%s" gets the answer as it is (no coding), never a 500', async (acceptEncoding) => {
+    // Enough posts that the feed passes the compression threshold (1 kB).
+    while ((await rawRequest('GET', '/feed.xml', {})).text.length < 4096) await insertBlogPost(app.db);
+    const res = await rawRequest('GET', '/feed.xml', { 'accept-encoding': acceptEncoding });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.text).toMatch(/^<\?xml[\s\S]*<\/rss>\s*$/);
+    // Whereas a client that takes gzip gets it.
+    expect((await rawRequest('GET', '/feed.xml', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
   });
 });
