@@ -3,7 +3,25 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { PageAnswer, PageBuilder, PageRequest } from './server-render';
+import type { ReadingSettings } from '#contract/reading';
+
+/** What the middleware asks of the page builder (server-render.ts): all of it plain data, so it can cross to a thread. */
+export interface PageRequest {
+  url: string;
+  siteUrl: string;
+  apiBase: string;
+  /** The reader's theme and text size, which a rendered page carries on <html>. */
+  reading: ReadingSettings;
+}
+
+/** A built page (its UTF-8 bytes), a redirect, or null when there is nothing to render with (the app shell is sent). */
+export type PageAnswer = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; html: Uint8Array };
+
+export interface PageBuilder {
+  /** Loads the renderer and the template (its stylesheets compiled), so that the first page does not wait for them. */
+  prepare: () => Promise<void>;
+  build: (request: PageRequest) => Promise<PageAnswer | null>;
+}
 
 /** Builds one page; `timeoutMs` bounds the render itself, not the thread's start. */
 export type BuildPage = (request: PageRequest, timeoutMs: number) => Promise<PageAnswer | null>;

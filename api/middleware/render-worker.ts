@@ -2,7 +2,8 @@
 // several at once (each mostly waits for the API's answers). Loads the renderer and the template,
 // with their stylesheets compiled, before it says it is ready, so the first page does not pay for that.
 import { parentPort, workerData } from 'node:worker_threads';
-import { pageBuilder, type PageRequest } from './server-render';
+import type { PageRequest } from './render-thread';
+import { pageBuilder } from './server-render';
 
 const port = parentPort!;
 const { distDir } = workerData as { distDir: string };

@@ -6,11 +6,10 @@ import { JSDOM } from 'jsdom';
 import { criticalCssOf, type BuildStylesheet, type CriticalCss } from '../lib/critical-css';
 import { isAppPagePath } from '../lib/page-path';
 import { readingSettingsOf, withReadingAttributes } from '../lib/reading-cookie';
-import type { ReadingSettings } from '#contract/reading';
 import type { Context, Next } from 'koa';
 import type { RenderRequest, RenderResult } from '#contract/server-render';
 import { cachePublicly } from './public-cache';
-import { renderThread } from './render-thread';
+import { renderThread, type PageAnswer, type PageBuilder } from './render-thread';
 
 type Render = (request: RenderRequest) => Promise<RenderResult>;
 
@@ -74,18 +73,6 @@ export function serverRender({ distDir, publicUrl }: ServerRenderOptions) {
     if (answer.status === 200) cachePublicly(ctx, RENDERED_FROM);
   };
 }
-
-/** What the middleware asks of the page builder: all of it plain data, so it can cross to a thread. */
-export interface PageRequest {
-  url: string;
-  siteUrl: string;
-  apiBase: string;
-  /** The reader's theme and text size, which a rendered page carries on <html>. */
-  reading: ReadingSettings;
-}
-
-/** A built page (its UTF-8 bytes), a redirect, or null when there is nothing to render with (the app shell is sent). */
-export type PageAnswer = { kind: 'redirect'; status: number; location: string } | { kind: 'page'; status: number; html: Uint8Array };
 
 /**
  * Builds the pages of the build in `distDir`: the server renderer's output put into the shell,
@@ -151,11 +138,6 @@ function unchangedPagesKept(max = 100): (key: string, html: string) => string {
   };
 }
 
-export interface PageBuilder {
-  /** Loads the renderer and the template (its stylesheets compiled), so that the first page does not wait for them. */
-  prepare: () => Promise<void>;
-  build: (request: PageRequest) => Promise<PageAnswer | null>;
-}
 
 /** A path that names a page of the app (no file extension, not the API, not an upload). */
 function isPage(p: string): boolean {
