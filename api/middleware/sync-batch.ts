@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type Koa from 'koa';
 import type { Context, Middleware, Next } from 'koa';
+import compose from 'koa-compose';
 import { z } from 'zod';
 import { isRetryLater, syncBatchInputSchema, type SyncResult, type SyncWrite } from '#contract/sync';
 import type { Db } from '../db';
@@ -75,17 +76,6 @@ function requestFor(app: Koa, batch: Context, write: SyncWrite): Context {
   return ctx;
 }
 
-/** Runs `middleware` one after another, as Koa would, with nothing after the last. */
-function compose(middleware: readonly Middleware[]): (ctx: Context) => Promise<void> {
-  return (ctx) => {
-    const step = async (i: number): Promise<void> => {
-      const mw = middleware[i];
-      if (mw) await mw(ctx, () => step(i + 1));
-    };
-    return step(0);
-  };
-}
-
 /**
  * `POST /api/sync/batch` (docs/decisions/020-queued-writes-in-one-request.md): the outbox's queued
  * writes in one request, applied in order, each through `perWrite`, the same middleware a write
@@ -105,7 +95,8 @@ function compose(middleware: readonly Middleware[]): (ctx: Context) => Promise<v
  * the body parser, and before the idempotency middleware: the batch has no key of its own.
  */
 export function syncBatch(app: Koa, db: Db, perWrite: readonly Middleware[]): Middleware {
-  const run = compose(perWrite);
+  // Koa's own composition: nothing runs after the last.
+  const run = compose([...perWrite]);
   return async (ctx: Context, next: Next) => {
     if (!BATCH_PATH.test(ctx.path)) return next();
     if (ctx.method !== 'POST') {
