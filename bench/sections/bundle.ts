@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
 import type { BenchContext, BenchSection } from '../lib/context';
 import { kb, table } from '../lib/format';
 import { entryKey as entryOf, manifestPath, readBuildManifest } from '#e2e/support/build-manifest';
@@ -48,7 +50,48 @@ async function run(ctx: BenchContext): Promise<void> {
   }
   ctx.summary.push({ section: 'bundle', label: 'all dist/assets/*.js, gzipped', value: kb(allGz) });
   console.log(table(['JavaScript', 'raw', 'gzip'], rows));
-  perRoute(ctx, distDir);
+  const floor = await stackFloor();
+  perRoute(ctx, distDir, floor);
+  const declarative = await stackFloor('declarative.html');
+  if (declarative !== null) {
+    console.log(`  diagnostic: the same floor with React Router's declarative mode instead of its data router: ${kb(declarative)}`);
+    console.log('  (the server renders with the data router, docs/decisions/007, so the app hydrates with it)');
+  }
+}
+
+/**
+ * The baseline under every route's first load, built in the same run: the smallest page the
+ * project's stack can hydrate (bench/stack-floor/main.tsx: React's client, React Router's data
+ * router, TanStack Query, nothing of the app's), built by the same Vite with React's plugin, and
+ * measured as routes are (its entry with its static imports, gzipped). Null, with why, when it
+ * cannot be built.
+ */
+async function stackFloor(page = 'index.html'): Promise<number | null> {
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-stack-floor-'));
+  try {
+    await build({
+      configFile: false,
+      root: path.resolve('bench/stack-floor'),
+      logLevel: 'silent',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, manifest: true, rolldownOptions: { input: path.resolve('bench/stack-floor', page) } },
+    });
+    const manifest = readBuildManifest(outDir);
+    const files = new Set<string>();
+    const closure = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) closure(imported);
+    };
+    closure(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!);
+    return [...files].filter((f) => f.endsWith('.js')).reduce((a, f) => a + gz(path.join(outDir, f)), 0);
+  } catch (error) {
+    console.log(`  the stack's floor (bench/stack-floor) could not be built: ${(error as Error).message.split('\n')[0]}`);
+    return null;
+  } finally {
+    fs.rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -173,7 +216,7 @@ function buildOf(ref: string): string | null {
   return dist;
 }
 
-function perRoute(ctx: BenchContext, distDir: string): void {
+function perRoute(ctx: BenchContext, distDir: string, floor: number | null): void {
   const after = routeLoads(distDir);
   if (!after) {
     console.log('  no dist/.vite/manifest.json (build.manifest): per-route sizes skipped');
@@ -198,6 +241,7 @@ function perRoute(ctx: BenchContext, distDir: string): void {
       String(load.files),
       was ? kb(was.firstLoad) : '(new)',
       kb(load.firstLoad),
+      floor === null ? '' : kb(load.firstLoad - floor),
       change === null ? '' : `${change > 0 ? '+' : ''}${change} B`,
       `${load.firstLoad <= budget.bytes ? 'within' : 'OVER'} ${budget.bytes / 1024} KB (${budget.name})`,
       kb(load.complete),
@@ -205,7 +249,16 @@ function perRoute(ctx: BenchContext, distDir: string): void {
   }
   console.log(`\n  First load of each route (entry + route chunk + their static imports, gzipped JS), before (${BEFORE_REF}) and now, and`);
   console.log('  everything the page has loaded once its lazy parts (study tools, Markdown renderer, Dexie, sync) are in:');
-  console.log(table(['route module', 'files', `before (${BEFORE_REF})`, 'now', 'change', 'budget', 'with lazy parts'], rows));
+  console.log(table(['route module', 'files', `before (${BEFORE_REF})`, 'now', 'above the floor', 'change', 'budget', 'with lazy parts'], rows));
+  if (floor !== null) {
+    console.log(`  the floor: ${kb(floor)}, the smallest page this stack hydrates (bench/stack-floor: React, React Router's data router,`);
+    console.log(
+      floor > READER_BUDGET_BYTES
+        ? `  TanStack Query), built in this run: ${kb(floor - READER_BUDGET_BYTES)} over a reader's ${READER_BUDGET_BYTES / 1024} KB budget before any of the app's own code`
+        : `  TanStack Query), built in this run: ${kb(READER_BUDGET_BYTES - floor)} of a reader's ${READER_BUDGET_BYTES / 1024} KB budget is left for the app's own code`,
+    );
+    ctx.summary.push({ section: 'bundle', label: "the stack's floor: the smallest page React, the data router and TanStack Query hydrate, gzipped", value: kb(floor), verdict: floor <= READER_BUDGET_BYTES ? 'within the reader budget' : 'over the reader budget alone' });
+  }
   console.log(`  budgets: ${READER_BUDGET_BYTES / 1024} KB for a reader's route, ${DESK_BUDGET_BYTES / 1024} KB for the editor's desk (${[...DESK_ROUTES].join(', ')}); ${over} route(s) over`);
   ctx.summary.push({ section: 'bundle', label: `largest first-load JS of a reader's route, gzipped (budget ${READER_BUDGET_BYTES / 1024} KB)`, value: kb(worst.reader), verdict: worst.reader <= READER_BUDGET_BYTES ? 'within budget' : 'over budget' });
   ctx.summary.push({ section: 'bundle', label: `first-load JS of the editor's desk, gzipped (budget ${DESK_BUDGET_BYTES / 1024} KB)`, value: kb(worst.desk), verdict: worst.desk <= DESK_BUDGET_BYTES ? 'within budget' : 'over budget' });
