@@ -16,6 +16,7 @@ import * as newsletterDoubleOptIn from './014-newsletter-double-opt-in';
 import * as accountTokens from './015-account-tokens';
 import * as sharedMailBodies from './016-shared-mail-bodies';
 import * as searchTerms from './017-search-terms';
+import * as inlineSearchLexemes from './018-inline-search-lexemes';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -44,6 +45,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '015-account-tokens': accountTokens,
     '016-shared-mail-bodies': sharedMailBodies,
     '017-search-terms': searchTerms,
+    '018-inline-search-lexemes': inlineSearchLexemes,
   };
 }
 

@@ -10,6 +10,7 @@ import { rawGet } from '../lib/http';
 import { load } from '../lib/load';
 import { startChild } from '../lib/processes';
 import { createDb, migrate } from '#api/db';
+import { parseDatabaseUrl } from '#api/config';
 import { appServerEnv } from './shared';
 
 /** The target on both databases (100,000 posts and 20,000 videos). */
@@ -48,14 +49,14 @@ async function loadCorpus(ctx: BenchContext, database: BenchDatabase, posts: num
     // The loader's own connection gets a large page cache: with SQLite's default 2 MB, indexing
     // 100 000 posts in one transaction slows down as the FTS b-trees outgrow it. The server's
     // connection keeps the app's settings.
-    if (ctx.dialect === 'sqlite') await db.raw('PRAGMA cache_size = -512000');
+    if (database.config.client === 'sqlite') await db.raw('PRAGMA cache_size = -512000');
     const postRand = prng(1);
     const postSeconds = await insertAll(db, 'blog_posts', posts, (i) => blogPost(postRand, i));
     console.log(`  ${int(posts)} blog posts inserted and indexed in ${postSeconds.toFixed(1)} s (${int(posts / postSeconds)} rows/s)`);
     const videoRand = prng(2);
     const videoSeconds = await insertAll(db, 'videos', videos, () => video(videoRand));
     console.log(`  ${int(videos)} videos inserted and indexed in ${videoSeconds.toFixed(1)} s (${int(videos / videoSeconds)} rows/s)`);
-    if (ctx.dialect === 'pg') await db.raw('ANALYZE');
+    if (database.config.client === 'pg') await db.raw('ANALYZE');
     else await db.raw('PRAGMA wal_checkpoint(TRUNCATE)');
   } finally {
     await db.destroy();
@@ -81,11 +82,39 @@ async function timeQuery(baseUrl: string, query: string): Promise<Sample> {
   return { query, ms: elapsed, status: res.status, results };
 }
 
+/**
+ * BENCH_SEARCH_DATABASE_URL: a database of one's own that the section keeps, for trying changes
+ * to search on a corpus seeded once. It is migrated (so a new migration applies), seeded when it
+ * has no posts yet, and never dropped; the corpus is whatever it holds.
+ */
+async function keptDatabase(ctx: BenchContext, url: string, posts: number, videos: number): Promise<BenchDatabase> {
+  const config = parseDatabaseUrl(url);
+  const database: BenchDatabase = { url, config };
+  const db = createDb(config);
+  try {
+    await migrate(db);
+    const [{ n }] = (await db('blog_posts').count({ n: '*' })) as [{ n: number | string }];
+    if (Number(n) > 0) {
+      console.log(`  kept database: ${int(Number(n))} posts already there, not seeded again`);
+      return database;
+    }
+  } finally {
+    await db.destroy();
+  }
+  await loadCorpus(ctx, database, posts, videos);
+  return database;
+}
+
 async function run(ctx: BenchContext): Promise<void> {
   const posts = ctx.quick ? 10_000 : 100_000;
   const videos = ctx.quick ? 2_000 : 20_000;
-  const database = await createBenchDatabase(ctx, 'search');
-  await loadCorpus(ctx, database, posts, videos);
+  const keep = process.env.BENCH_SEARCH_DATABASE_URL;
+  let database: BenchDatabase;
+  if (keep) database = await keptDatabase(ctx, keep, posts, videos);
+  else {
+    database = await createBenchDatabase(ctx, 'search');
+    await loadCorpus(ctx, database, posts, videos);
+  }
 
   const app = await startChild('app', 'app-server.ts', { env: appServerEnv(ctx, database.url, { seed: false }) });
   try {

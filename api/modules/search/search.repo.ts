@@ -122,47 +122,110 @@ interface Target {
   table: 'videos' | 'blog_posts';
   columns: readonly string[];
   filter: { sql: string; bindings: Binding[] };
+  /** The tsvector that ranks the matches: titles weigh most (migrations 002 and 018). */
+  rank: 'search_vector' | 'search_rank';
 }
 
 /**
- * PostgreSQL has no index that yields matches newest first, and checking `@@` row by row means
- * reading each row's (toasted) tsvector. So the newest RECENT_SCAN rows are checked first: for
- * any word that is not rare they hold a full page of matches, ranked at once. Only when they
- * hold fewer than `limit` (a selective query) does the GIN index find all matches, which are
- * then few. Left alone, the planner picks one plan for both kinds and is badly wrong for one.
+ * PostgreSQL's tsquery of the words, as an SQL expression and its bindings, for the GIN index:
+ * PG_TSQUERY with each word's prefix spelled out as the words of search_terms that it starts
+ * (migration 018), 'premis':* becoming 'premis' | 'premise' | 'premises'. GIN answers a prefix by
+ * reading the postings of every word it starts into a bitmap, over all rows, before intersecting
+ * them; exact words are intersected with skips. On 100 000 posts, "premise observing" took 7.5 ms
+ * in the index as prefixes and 1.9 ms as words. A word of one character is whole already; a
+ * prefix that starts no listed word or more than MOST_WORDS_PER_PREFIX stays a prefix. Each word's
+ * prefix is found in the query by its own tsquery, under the config the whole query uses, and
+ * replaced with ts_rewrite, in one statement with the search.
+ */
+function pgIndexQuery(tokens: readonly string[]): { sql: string; bindings: Binding[] } {
+  const bindings: Binding[] = pgTsqueryBindings(toTsQuery(tokens));
+  const steps = [`(SELECT ${PG_TSQUERY} AS q0) e0`];
+  let n = 0;
+  for (const t of tokens) {
+    if (Array.from(t).length === 1) continue;
+    n += 1;
+    steps.push(`CROSS JOIN LATERAL (
+        SELECT coalesce(ts_rewrite(q${n - 1}, w.word, (
+          SELECT string_agg(quote_literal(term), ' | ')::tsquery FROM (
+            SELECT term FROM search_terms WHERE term >= w.lexeme AND term < w.lexeme || chr(1114111) ORDER BY term LIMIT ${MOST_WORDS_PER_PREFIX + 1}
+          ) words HAVING count(*) BETWEEN 1 AND ${MOST_WORDS_PER_PREFIX})), q${n - 1}) AS q${n}
+        FROM (SELECT tq AS word, substring(tq::text from '^''([^'']+)'':\\*$') AS lexeme FROM (SELECT ${PG_TSQUERY} AS tq) one) w
+      ) e${n}`);
+    bindings.push(...pgTsqueryBindings(toTsQuery([t])));
+  }
+  return { sql: `(SELECT q${n} FROM ${steps.join(' ')})`, bindings };
+}
+
+/**
+ * PostgreSQL has no index that yields matches newest first, so the newest rows are checked one by
+ * one first, and the GIN index answers when they hold too few matches. Figures on 100 000 posts
+ * and 20 000 videos (bench/sections/search.ts), per search of one table:
+ *
+ * - Checking a row's words costs ~1.2 µs when they are in the row (migration 018). Before, the
+ *   posts' vectors were in the TOAST table and each check read them there: ~3.5 µs a row, and the
+ *   ranking read them again (another ~1.5 ms for 200 rows).
+ * - The GIN path costs ~1-2 ms in the index (words spelled out: pgIndexQuery) plus a visit to each
+ *   match's row (~1-1.5 µs) to keep the newest: cheap for a rare word, ~4 ms and more for a word
+ *   in 3% of the posts, and that is the case the newest rows miss. Before, a query paid for both:
+ *   the scan of 1 000 rows and then the index, 15-30 ms for two common words that are rarely
+ *   together ("premise observing": 2 725 matches, 17 in the newest 1 000 posts).
+ *
+ * So the newest RECENT_SCAN rows are checked first; enough matches (at least `limit`) are ranked
+ * at once. With fewer, their count says how common the words are, and where `limit` matches are
+ * to be expected (with half again as margin): when that is within WIDEST_SCAN rows, checking them
+ * costs less than visiting every match the index would find (for a page of 20, 10 matches in the
+ * newest 1 000 or more: ~1 % of the table); further back, the index does. What
+ * is ranked is the newest matches, at most RANK_WINDOW, within the rows checked, or over the whole
+ * table on the index's path. Left alone, the planner chooses one plan for both kinds of query,
+ * and its costs do not know that checking a row costs more than reading it.
+ * pg_stats' most common elements would say the same as the first scan, before it, but only for
+ * the thousand most common words and not for pairs of words (which are not independent).
  */
 const RECENT_SCAN = 1000;
+/** ~3.6 ms of checks on 100 000 posts, about what the index costs for a word in 1 % of them. */
+const WIDEST_SCAN = 3000;
 
 async function pgSearch<Row>(db: Db, target: Target, tokens: string[], limit: number): Promise<Row[]> {
   const tsq = pgTsqueryBindings(toTsQuery(tokens));
-  const { table, columns, filter } = target;
+  const { table, columns, filter, rank } = target;
   const cols = columns.join(', ');
   const tcols = columns.map((c) => `t.${c}`).join(', ');
-  const ranked = `ORDER BY ts_rank_cd(search_vector, ${PG_TSQUERY}) DESC, id DESC LIMIT ?`;
+  const ranked = `ORDER BY ts_rank_cd(rank_vector, ${PG_TSQUERY}) DESC, id DESC LIMIT ?`;
 
-  const recent = rowsOf<Row & { window_size: unknown }>(
-    await db.raw(
-      `SELECT ${cols}, count(*) OVER () AS window_size FROM (
-         SELECT ${cols}, search_vector FROM (
-           SELECT ${tcols}, t.search_vector FROM ${table} t WHERE TRUE${filter.sql} ORDER BY t.id DESC LIMIT ${RECENT_SCAN}
-         ) recent
-         WHERE search_vector @@ ${PG_TSQUERY}
-         ORDER BY id DESC LIMIT ${RANK_WINDOW}
-       ) hits ${ranked}`,
-      [...filter.bindings, ...tsq, ...tsq, limit],
-    ),
-  );
-  if (recent.length > 0 && Number(recent[0]!.window_size) >= limit) return recent;
+  const recent = async (rows: number) => {
+    const found = rowsOf<Row & { window_size: unknown }>(
+      await db.raw(
+        `SELECT ${cols}, count(*) OVER () AS window_size FROM (
+           SELECT ${cols}, rank_vector FROM (
+             SELECT ${tcols}, t.search_vector, t.${rank} AS rank_vector FROM ${table} t WHERE TRUE${filter.sql} ORDER BY t.id DESC LIMIT ${rows}
+           ) recent
+           WHERE search_vector @@ ${PG_TSQUERY}
+           ORDER BY id DESC LIMIT ${RANK_WINDOW}
+         ) hits ${ranked}`,
+        [...filter.bindings, ...tsq, ...tsq, limit],
+      ),
+    );
+    return { found, matches: found.length > 0 ? Number(found[0]!.window_size) : 0 };
+  };
+
+  const first = await recent(RECENT_SCAN);
+  if (first.matches >= limit) return first.found;
+  const expected = first.matches > 0 ? Math.ceil((RECENT_SCAN * limit * 1.5) / first.matches) : Infinity;
+  if (expected <= WIDEST_SCAN) {
+    const wider = await recent(expected);
+    if (wider.matches >= limit) return wider.found;
+  }
 
   // `t.id + 0` keeps the planner on the GIN index rather than walking the primary key backwards.
+  const index = pgIndexQuery(tokens);
   return rowsOf<Row>(
     await db.raw(
       `SELECT ${cols} FROM (
-         SELECT ${tcols}, t.search_vector FROM ${table} t
-         WHERE t.search_vector @@ ${PG_TSQUERY}${filter.sql}
+         SELECT ${tcols}, t.${rank} AS rank_vector FROM ${table} t
+         WHERE t.search_vector @@ ${index.sql}${filter.sql}
          ORDER BY t.id + 0 DESC LIMIT ${RANK_WINDOW}
        ) hits ${ranked}`,
-      [...tsq, ...filter.bindings, ...tsq, limit],
+      [...index.bindings, ...filter.bindings, ...tsq, limit],
     ),
   );
 }
@@ -191,7 +254,8 @@ async function sqliteSearch<Row extends { id: unknown }>(db: Db, target: Target,
 
 /**
  * Ranked full-text search over the indexes of migration 002: FTS5 on SQLite (weighted hits,
- * see Ranking), the weighted tsvector with ts_rank_cd on PostgreSQL; titles weigh most.
+ * see Ranking), the GIN-indexed tsvector on PostgreSQL, ranked by ts_rank_cd over the weighted
+ * title and excerpt or description (pgSearch, migration 018); titles weigh most.
  * Every word is required and matches as a prefix. The index query itself is limited (the
  * newest RANK_WINDOW matches, then the best `limit` of them, ties to the newest), and rows
  * are read by primary key for those matches only, so the cost follows the hits asked for
@@ -204,7 +268,7 @@ export function searchRepo(db: Db) {
     async searchVideos(q: string, limit: number, filters: VideoSearchFilters = {}): Promise<Video[]> {
       const tokens = tokenize(q);
       if (tokens.length === 0) return [];
-      const target: Target = { table: 'videos', columns: VIDEO_COLUMNS, filter: videoFilterSql(filters) };
+      const target: Target = { table: 'videos', columns: VIDEO_COLUMNS, filter: videoFilterSql(filters), rank: 'search_vector' };
       if (pg) return (await pgSearch<VideoRow>(db, target, tokens, limit)).map(toVideo);
       return (await sqliteSearch(db, target, 'videos_fts', VIDEO_RANKING, tokens, limit)).map(toVideo);
     },
@@ -214,7 +278,12 @@ export function searchRepo(db: Db) {
       const tokens = tokenize(q);
       if (tokens.length === 0) return [];
       // What readers may see: published, from its instant on (drafts and scheduled posts are never found).
-      const target: Target = { table: 'blog_posts', columns: BLOG_SUMMARY_COLUMNS, filter: { sql: " AND t.status = 'published' AND t.published_at <= ?", bindings: [nowIso()] } };
+      const target: Target = {
+        table: 'blog_posts',
+        columns: BLOG_SUMMARY_COLUMNS,
+        filter: { sql: " AND t.status = 'published' AND t.published_at <= ?", bindings: [nowIso()] },
+        rank: 'search_rank',
+      };
       if (pg) return (await pgSearch<BlogPostRow>(db, target, tokens, limit)).map(toBlogPostSummary);
       return (await sqliteSearch(db, target, 'blog_posts_fts', BLOG_RANKING, tokens, limit)).map(toBlogPostSummary);
     },
