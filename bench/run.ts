@@ -15,6 +15,7 @@ import { killAllChildren } from './lib/processes';
 import { apiThroughput } from './sections/api-throughput';
 import { bundle } from './sections/bundle';
 import { desk } from './sections/desk';
+import { interactions } from './sections/interactions';
 import { lighthouseSection } from './sections/lighthouse';
 import { mail } from './sections/mail';
 import { liveEvents } from './sections/live-events';
@@ -30,7 +31,7 @@ import { serverRender } from './sections/server-render';
 import { shareCards } from './sections/share-cards';
 import { signInLimits } from './sections/sign-in-limits';
 
-const SECTIONS: BenchSection[] = [apiThroughput, mixedLoad, scaleOut, serverRender, search, desk, signInLimits, liveEvents, mail, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline, shareCards];
+const SECTIONS: BenchSection[] = [apiThroughput, mixedLoad, scaleOut, serverRender, search, desk, signInLimits, liveEvents, mail, offline, memory, bundle, lighthouseSection, sanitize, offlineSearch, saveOffline, shareCards, interactions];
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
