@@ -9,7 +9,7 @@ export function UpdatePrompt() {
   if (!update) return null;
   return (
     <div role="status" className="fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
-      <div className="alert max-w-md border border-primary/30 bg-base-100 shadow-lg">
+      <div className="alert max-w-md grid-cols-[auto_minmax(auto,1fr)] border border-primary/30 bg-base-100 shadow-lg">
         <RefreshCw aria-hidden="true" className="size-5 text-primary" />
         <span>A new version of context is key is available.</span>
         <div className="flex gap-2">

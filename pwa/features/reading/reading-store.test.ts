@@ -14,6 +14,7 @@ beforeEach(() => {
   document.cookie = 'cik_reading=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   root.removeAttribute('data-theme');
   root.removeAttribute('data-text-size');
+  root.removeAttribute('data-reading-changing');
 });
 
 describe('reading settings on this device', () => {
@@ -62,5 +63,30 @@ describe('reading settings on this device', () => {
     expect(root.getAttribute('data-theme')).toBe('cik-dark');
     expect(store.getReading()).toEqual({ theme: 'dark', textSize: 'large' });
     expect(seen).toHaveBeenCalled();
+  });
+
+  test('a change is drawn without transitions: <html> says so until the frame after the one that draws it', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => void (frames[id - 1] = () => {}));
+    const nextFrame = () => frames.splice(0).forEach((callback) => callback(performance.now()));
+    try {
+      const store = await freshStore();
+      store.setReading({ theme: 'dark' });
+      expect(root.hasAttribute(store.READING_CHANGING_ATTRIBUTE)).toBe(true);
+      // A second change before the first is drawn: still none until that one is drawn.
+      nextFrame();
+      store.setReading({ textSize: 'large' });
+      nextFrame();
+      expect(root.hasAttribute(store.READING_CHANGING_ATTRIBUTE)).toBe(true);
+      nextFrame();
+      expect(root.hasAttribute(store.READING_CHANGING_ATTRIBUTE)).toBe(false);
+      // Choosing what is already set changes nothing on the page.
+      store.setReading({ theme: 'dark' });
+      expect(root.hasAttribute(store.READING_CHANGING_ATTRIBUTE)).toBe(false);
+      expect(root.getAttribute('data-theme')).toBe('cik-dark');
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

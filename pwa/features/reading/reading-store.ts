@@ -30,14 +30,41 @@ export function getReading(): ReadingSettings {
   return (current ??= stored());
 }
 
-/** The attributes on <html> (the styles read them), without touching any other attribute. */
+/** On <html> while a change of theme or text size is drawn: the styles let no transition run then. */
+export const READING_CHANGING_ATTRIBUTE = 'data-reading-changing';
+
+/**
+ * The attributes on <html> (the styles read them), without touching any other attribute. A change
+ * is drawn at once, with no transition: a new theme changes the colours of every button, link and
+ * field, and each of them faded on its own (its transition-colors), which started a hundred
+ * transitions whose events the page handled one by one before it could show the new theme.
+ */
 export function applyReading(settings: ReadingSettings, root: HTMLElement = document.documentElement): void {
   const attributes = readingAttributes(settings);
+  let changed = false;
   for (const name of ['data-theme', 'data-text-size']) {
     const value = attributes[name];
+    if (root.getAttribute(name) === (value ?? null)) continue;
+    changed = true;
     if (value === undefined) root.removeAttribute(name);
-    else if (root.getAttribute(name) !== value) root.setAttribute(name, value);
+    else root.setAttribute(name, value);
   }
+  if (changed) withoutTransitions(root);
+}
+
+let transitionsBack: number | null = null;
+
+/** No transitions until the change has been drawn: the attribute goes two frames later (the first frame draws the change). */
+function withoutTransitions(root: HTMLElement): void {
+  if (typeof requestAnimationFrame !== 'function') return;
+  root.setAttribute(READING_CHANGING_ATTRIBUTE, '');
+  if (transitionsBack !== null) cancelAnimationFrame(transitionsBack);
+  transitionsBack = requestAnimationFrame(() => {
+    transitionsBack = requestAnimationFrame(() => {
+      transitionsBack = null;
+      root.removeAttribute(READING_CHANGING_ATTRIBUTE);
+    });
+  });
 }
 
 function writeCookie(settings: ReadingSettings): void {
