@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// PostgreSQL only: the posts' search columns laid out for the way site search reads them
+// PostgreSQL only: the search columns laid out for the way site search reads them
 // (modules/search/search.repo.ts, pgSearch), and the list of indexed words that SQLite has had
 // since migration 017. Nothing to do on SQLite.
 //
@@ -12,16 +12,31 @@ import type { Knex } from 'knex';
 //   same GIN index, so the desk's search (lib/full-text.ts) is unchanged.
 // - blog_posts.search_rank: title (weight A) and excerpt (B) with positions, ~0.3 kB, for
 //   ts_rank_cd over the matches. A match only in the body ranks 0 and falls to recency, as on
-//   SQLite (search.repo.ts, BLOG_RANKING). Videos keep migration 002's vector: it is ~0.6 kB, in
-//   the row already, and ranks title A, description B.
-// - search_terms: every word of both vectors, kept by triggers, so a typed prefix can be spelled
-//   out as the words it starts. GIN answers a prefix by merging the postings of every word it
-//   starts into a bitmap before intersecting; exact words are intersected with skips instead.
-//   Words of deleted or edited rows stay, as on SQLite: a word no row holds costs an empty lookup.
+//   SQLite (search.repo.ts, BLOG_RANKING). Videos keep migration 002's weighted vector: ~0.6 kB,
+//   in the row already; it ranks title A, description B.
+// - title, excerpt and search_rank are kept in the row too (MAIN): a row over 2 kB has its
+//   other columns moved to TOAST, largest first, until it fits, and with the words in the row
+//   that would have been all of them; ranking 200 matches then read 468 TOAST pages. The body
+//   (content) is what goes. The rows grow to ~2.4 kB, three to a page.
+// - Both vectors (posts and videos) also hold one recency word: '~' and the row's id divided by
+//   1024 (id >> 10), the same for 1 024 consecutive ids. GIN yields matches in no useful order;
+//   "these words and one of the newest recency words" lets the index itself keep to the newest
+//   rows, so a query does not visit every one of a common word's thousands of matches to find the
+//   newest. No typed word can match one: the words of a query are letters and digits
+//   (lib/full-text.ts), and a prefix of letters or digits starts no word that begins with '~'.
+// - search_terms: every word of both vectors (not the recency words), kept by triggers, so a
+//   typed prefix can be spelled out as the words it starts. GIN answers a prefix by merging the
+//   postings of every word it starts into a bitmap before intersecting; exact words are
+//   intersected with skips instead. Words of deleted or edited rows stay, as on SQLite: a word no
+//   row holds costs an empty lookup.
+
+const RECENCY = `array_to_tsvector(ARRAY['~' || (id >> 10)::text])`;
 
 const postsVectorV2 = `setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
       setweight(to_tsvector('english', coalesce(excerpt, '')), 'B') ||
       setweight(to_tsvector('english', coalesce(content, '')), 'C')`;
+const videosVector = `setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
+      setweight(to_tsvector('english', coalesce(description, '')), 'B')`;
 
 const sources = [
   { table: 'blog_posts', columns: ['title', 'excerpt', 'content'] },
@@ -30,19 +45,25 @@ const sources = [
 
 export async function up(knex: Knex): Promise<void> {
   if (knex.client.config.client !== 'pg') return;
-  // Dropping the column drops its index too. Added and set to MAIN in one statement, so the
-  // table is rewritten once, with the vectors already in the rows.
+  // Dropping a column drops its index too. Added and stored in one statement, so each table is
+  // rewritten once, every row laid out by the new storage settings.
   await knex.raw('ALTER TABLE blog_posts DROP COLUMN search_vector');
   await knex.raw(`ALTER TABLE blog_posts
     ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (strip(
       to_tsvector('english', coalesce(title, '')) ||
       to_tsvector('english', coalesce(excerpt, '')) ||
-      to_tsvector('english', coalesce(content, '')))) STORED,
+      to_tsvector('english', coalesce(content, ''))) || ${RECENCY}) STORED,
     ALTER COLUMN search_vector SET STORAGE MAIN,
     ADD COLUMN search_rank tsvector GENERATED ALWAYS AS (
       setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
-      setweight(to_tsvector('english', coalesce(excerpt, '')), 'B')) STORED`);
+      setweight(to_tsvector('english', coalesce(excerpt, '')), 'B')) STORED,
+    ALTER COLUMN search_rank SET STORAGE MAIN,
+    ALTER COLUMN title SET STORAGE MAIN,
+    ALTER COLUMN excerpt SET STORAGE MAIN`);
   await knex.raw('CREATE INDEX blog_posts_search_idx ON blog_posts USING GIN (search_vector)');
+  await knex.raw('ALTER TABLE videos DROP COLUMN search_vector');
+  await knex.raw(`ALTER TABLE videos ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${videosVector} || ${RECENCY}) STORED`);
+  await knex.raw('CREATE INDEX videos_search_idx ON videos USING GIN (search_vector)');
 
   // "C" collation: the words sort byte by byte, so a prefix is a range of the primary key.
   await knex.raw('CREATE TABLE search_terms (term text COLLATE "C" PRIMARY KEY)');
@@ -50,14 +71,16 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`CREATE FUNCTION search_terms_add_rows() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_terms (term)
-        SELECT DISTINCT w FROM new_rows, unnest(tsvector_to_array(new_rows.search_vector)) AS w ORDER BY w
+        SELECT DISTINCT w FROM new_rows, unnest(tsvector_to_array(new_rows.search_vector)) AS w
+        WHERE w NOT LIKE '~%' ORDER BY w
         ON CONFLICT DO NOTHING;
       RETURN NULL;
     END $$`);
   await knex.raw(`CREATE FUNCTION search_terms_add_row() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       INSERT INTO search_terms (term)
-        SELECT w FROM unnest(tsvector_to_array(NEW.search_vector)) AS w ORDER BY w
+        SELECT w FROM unnest(tsvector_to_array(NEW.search_vector)) AS w
+        WHERE w NOT LIKE '~%' ORDER BY w
         ON CONFLICT DO NOTHING;
       RETURN NULL;
     END $$`);
@@ -70,11 +93,14 @@ export async function up(knex: Knex): Promise<void> {
       FOR EACH ROW EXECUTE FUNCTION search_terms_add_row()`);
   }
   await knex.raw(`INSERT INTO search_terms (term)
-    SELECT w FROM blog_posts, unnest(tsvector_to_array(search_vector)) AS w
-    UNION SELECT w FROM videos, unnest(tsvector_to_array(search_vector)) AS w
+    SELECT w FROM (
+      SELECT w FROM blog_posts, unnest(tsvector_to_array(search_vector)) AS w
+      UNION SELECT w FROM videos, unnest(tsvector_to_array(search_vector)) AS w
+    ) words WHERE w NOT LIKE '~%'
     ON CONFLICT DO NOTHING`);
   // The planner's statistics of the new columns, rather than none until autovacuum comes by.
   await knex.raw('ANALYZE blog_posts');
+  await knex.raw('ANALYZE videos');
 }
 
 export async function down(knex: Knex): Promise<void> {
@@ -88,6 +114,10 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP TABLE IF EXISTS search_terms');
   await knex.raw('ALTER TABLE blog_posts DROP COLUMN IF EXISTS search_rank');
   await knex.raw('ALTER TABLE blog_posts DROP COLUMN IF EXISTS search_vector');
-  await knex.raw(`ALTER TABLE blog_posts ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${postsVectorV2}) STORED`);
+  await knex.raw(`ALTER TABLE blog_posts ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${postsVectorV2}) STORED,
+    ALTER COLUMN title SET STORAGE EXTENDED, ALTER COLUMN excerpt SET STORAGE EXTENDED`);
   await knex.raw('CREATE INDEX blog_posts_search_idx ON blog_posts USING GIN (search_vector)');
+  await knex.raw('ALTER TABLE videos DROP COLUMN IF EXISTS search_vector');
+  await knex.raw(`ALTER TABLE videos ADD COLUMN search_vector tsvector GENERATED ALWAYS AS (${videosVector}) STORED`);
+  await knex.raw('CREATE INDEX videos_search_idx ON videos USING GIN (search_vector)');
 }

@@ -1,8 +1,9 @@
 // Site search ranks the newest matches of a query (modules/search/search.repo.ts). On PostgreSQL
-// the newest 1,000 posts are checked one by one first; when they hold too few matches, older
-// posts are checked too, or the index finds every match, and prefixes are spelled out as the words
-// of the index they start (migration 018). Whichever way a word is found, a word that is rare
-// among the newest posts but common in older ones still fills the page, best first.
+// the newest 1,000 posts are checked one by one first; when they hold too few matches, the index
+// answers for the newer posts where a page of matches is expected, or for all of them, with
+// prefixes spelled out as the words of the index they start (migration 018). Whichever way a word
+// is found, a word that is rare among the newest posts but common in older ones still fills the
+// page, best first.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { searchService } from '#api/modules/search/search.service';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
@@ -23,9 +24,9 @@ const BASE = Date.UTC(2023, 0, 1);
 /** Posts 0..count-1, oldest first, each published a minute after the one before; `text(i)` gives title and body. */
 async function insertPosts(count: number, text: (i: number) => { title?: string; content?: string }): Promise<number[]> {
   const ids: number[] = [];
-  for (let first = 0; first < count; first += 100) {
+  for (let first = 0; first < count; first += 500) {
     const rows = [];
-    for (let i = first; i < Math.min(count, first + 100); i++) {
+    for (let i = first; i < Math.min(count, first + 500); i++) {
       const t = text(i);
       rows.push({
         title: t.title ?? `Letter ${i}`,
@@ -82,6 +83,24 @@ describe('site search over more than a thousand posts', () => {
     const theologians = newestFirst(ids.filter((_, i) => i < 100 && i % 2 === 1));
     expect(await found('theologian letter')).toEqual(theologians.slice(0, 20));
   });
+
+  test('when the newest matches are few and the older ones thousands of posts further back, then the older ones still fill the page', async () => {
+    // 30 old posts, then 9,000 without the word, the last 1,000 of which hold 5 matches.
+    const ids = await insertPosts(9030, (i) => (i < 30 || (i >= 8100 && i % 200 === 0) ? { content: `Eschatology, ${i}.` } : {}));
+    const recent = newestFirst(ids.filter((_, i) => i >= 8100 && i % 200 === 0));
+    expect(recent).toHaveLength(5);
+    expect(await found('eschatology')).toEqual([...recent, ...newestFirst(ids.slice(0, 30)).slice(0, 15)]);
+  });
+
+  test('when a word is in a few of the newest 1,000 of 30,000 posts and in more just before them, then the page holds the newest matches', async () => {
+    // 15 matches in the newest 1,000, 10 in the 1,000 before, 100 in the oldest posts.
+    const ids = await insertPosts(30_000, (i) =>
+      (i >= 29_000 && i % 66 === 0) || (i >= 28_000 && i < 29_000 && i % 100 === 0) || i < 100 ? { content: `Sanctification, ${i}.` } : {},
+    );
+    const matching = ids.filter((_, i) => (i >= 29_000 && i % 66 === 0) || (i >= 28_000 && i < 29_000 && i % 100 === 0));
+    expect(matching).toHaveLength(25);
+    expect(await found('sanctification')).toEqual(newestFirst(matching).slice(0, 20));
+  }, 60_000);
 
   test('when a word is in none of the newest 1,000 posts, then the older matches are found, newest first', async () => {
     const ids = await insertPosts(1030, (i) => (i < 30 ? { content: `Melchizedek, ${i}.` } : {}));

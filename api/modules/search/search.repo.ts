@@ -157,33 +157,40 @@ function pgIndexQuery(tokens: readonly string[]): { sql: string; bindings: Bindi
 }
 
 /**
- * PostgreSQL has no index that yields matches newest first, so the newest rows are checked one by
- * one first, and the GIN index answers when they hold too few matches. Figures on 100 000 posts
- * and 20 000 videos (bench/sections/search.ts), per search of one table:
+ * PostgreSQL has no index that yields matches newest first. Figures on 100 000 posts and 20 000
+ * videos (bench/sections/search.ts), per search of one table:
  *
- * - Checking a row's words costs ~1.2 µs when they are in the row (migration 018). Before, the
- *   posts' vectors were in the TOAST table and each check read them there: ~3.5 µs a row, and the
- *   ranking read them again (another ~1.5 ms for 200 rows).
- * - The GIN path costs ~1-2 ms in the index (words spelled out: pgIndexQuery) plus a visit to each
- *   match's row (~1-1.5 µs) to keep the newest: cheap for a rare word, ~4 ms and more for a word
- *   in 3% of the posts, and that is the case the newest rows miss. Before, a query paid for both:
- *   the scan of 1 000 rows and then the index, 15-30 ms for two common words that are rarely
- *   together ("premise observing": 2 725 matches, 17 in the newest 1 000 posts).
+ * - Checking the newest rows one by one costs ~1.2-2 µs a row with the words in the row
+ *   (migration 018). Before, the posts' vectors were in the TOAST table and each check read them
+ *   there: ~3.5 µs a row, and the ranking read them again (~1.5 ms for 200 rows).
+ * - The GIN index finds every match, in no useful order, and each one's row is visited (~3 µs)
+ *   to keep the newest: cheap for a rare word, ~4-6 ms for two words in 1 % of the posts, and
+ *   that is the case the newest rows miss. Before, a query paid for both, the scan of 1 000 rows
+ *   and then the index: 15-30 ms ("premise observing": 2 725 matches, 17 in the newest 1 000).
+ * - The same index asked for the words and one of the newest recency words (migration 018: one
+ *   per 1 024 ids) visits only the matches among those rows: "luther calvin" over the newest
+ *   8 192 ids, 87 matches, 1.5 ms instead of 5.8 ms over all 1 223.
  *
- * So the newest RECENT_SCAN rows are checked first; enough matches (at least `limit`) are ranked
- * at once. With fewer, their count says how common the words are, and where `limit` matches are
- * to be expected (with half again as margin): when that is within WIDEST_SCAN rows, checking them
- * costs less than visiting every match the index would find (for a page of 20, 10 matches in the
- * newest 1 000 or more: ~1 % of the table); further back, the index does. What
- * is ranked is the newest matches, at most RANK_WINDOW, within the rows checked, or over the whole
- * table on the index's path. Left alone, the planner chooses one plan for both kinds of query,
- * and its costs do not know that checking a row costs more than reading it.
- * pg_stats' most common elements would say the same as the first scan, before it, but only for
- * the thousand most common words and not for pairs of words (which are not independent).
+ * So the newest RECENT_SCAN rows are checked first (~1-2 ms); enough matches (at least `limit`)
+ * are ranked at once: a common word. With fewer, their count says how many matches the table
+ * holds. Many (RECENCY_FROM): the index answers for the newest ids only, as far back as twice a
+ * page of matches is to be expected, and when those hold a page they are ranked. Few (a rare
+ * word), or too few found: the index answers over the whole table, the newest RANK_WINDOW
+ * matches ranked. On the bench's 201 queries the posts took one statement 328 times in 402, two
+ * 74 times (20 of them with recency words), never three. Left alone, the planner
+ * chooses one plan for both kinds of query, and its costs do not know that checking a row costs
+ * more than reading it. pg_stats' most common elements would say how common a word is before
+ * the first scan, but only for the thousand commonest words, and not for pairs of words.
  */
 const RECENT_SCAN = 1000;
-/** ~3.6 ms of checks on 100 000 posts, about what the index costs for a word in 1 % of them. */
-const WIDEST_SCAN = 3000;
+/** Migration 018's recency words: '~' and the id >> 10, one per 1 024 ids. */
+const RECENCY_BITS = 10;
+/** At most this many recency words in one query (32 768 ids); further back, the whole table. */
+const MOST_RECENCY_WORDS = 32;
+/** Below this many matches expected in the table, visiting them all costs less (~1.5 ms) than a query more. */
+const RECENCY_FROM = 400;
+/** Recency words for this many times the matches of a page, as the newest rows' rate foretells them. */
+const RECENCY_MARGIN = 2;
 
 async function pgSearch<Row>(db: Db, target: Target, tokens: string[], limit: number): Promise<Row[]> {
   const tsq = pgTsqueryBindings(toTsQuery(tokens));
@@ -191,43 +198,58 @@ async function pgSearch<Row>(db: Db, target: Target, tokens: string[], limit: nu
   const cols = columns.join(', ');
   const tcols = columns.map((c) => `t.${c}`).join(', ');
   const ranked = `ORDER BY ts_rank_cd(rank_vector, ${PG_TSQUERY}) DESC, id DESC LIMIT ?`;
+  const counted = (found: Array<Row & { window_size: unknown }>) => ({ found, matches: found.length > 0 ? Number(found[0]!.window_size) : 0 });
 
-  const recent = async (rows: number) => {
-    const found = rowsOf<Row & { window_size: unknown }>(
+  const recent = counted(
+    rowsOf<Row & { window_size: unknown }>(
       await db.raw(
         `SELECT ${cols}, count(*) OVER () AS window_size FROM (
            SELECT ${cols}, rank_vector FROM (
-             SELECT ${tcols}, t.search_vector, t.${rank} AS rank_vector FROM ${table} t WHERE TRUE${filter.sql} ORDER BY t.id DESC LIMIT ${rows}
+             SELECT ${tcols}, t.search_vector, t.${rank} AS rank_vector FROM ${table} t WHERE TRUE${filter.sql} ORDER BY t.id DESC LIMIT ${RECENT_SCAN}
            ) recent
            WHERE search_vector @@ ${PG_TSQUERY}
            ORDER BY id DESC LIMIT ${RANK_WINDOW}
          ) hits ${ranked}`,
         [...filter.bindings, ...tsq, ...tsq, limit],
       ),
-    );
-    return { found, matches: found.length > 0 ? Number(found[0]!.window_size) : 0 };
-  };
-
-  const first = await recent(RECENT_SCAN);
-  if (first.matches >= limit) return first.found;
-  const expected = first.matches > 0 ? Math.ceil((RECENT_SCAN * limit * 1.5) / first.matches) : Infinity;
-  if (expected <= WIDEST_SCAN) {
-    const wider = await recent(expected);
-    if (wider.matches >= limit) return wider.found;
-  }
+    ),
+  );
+  if (recent.matches >= limit) return recent.found;
 
   // `t.id + 0` keeps the planner on the GIN index rather than walking the primary key backwards.
   const index = pgIndexQuery(tokens);
-  return rowsOf<Row>(
-    await db.raw(
-      `SELECT ${cols} FROM (
-         SELECT ${tcols}, t.${rank} AS rank_vector FROM ${table} t
-         WHERE t.search_vector @@ ${index.sql}${filter.sql}
-         ORDER BY t.id + 0 DESC LIMIT ${RANK_WINDOW}
-       ) hits ${ranked}`,
-      [...index.bindings, ...filter.bindings, ...tsq, limit],
-    ),
-  );
+  const indexed = async (recencyWords: number | null) => {
+    const newest =
+      recencyWords === null
+        ? ''
+        : ` && (SELECT string_agg(quote_literal('~' || b), ' | ')::tsquery
+              FROM (SELECT max(id) >> ${RECENCY_BITS} AS last FROM ${table}) m, generate_series(greatest(0, m.last - ${recencyWords - 1}), m.last) b)`;
+    return counted(
+      rowsOf<Row & { window_size: unknown }>(
+        await db.raw(
+          `SELECT ${cols}, count(*) OVER () AS window_size FROM (
+             SELECT ${tcols}, t.${rank} AS rank_vector FROM ${table} t
+             WHERE t.search_vector @@ (${index.sql}${newest})${filter.sql}
+             ORDER BY t.id + 0 DESC LIMIT ${RANK_WINDOW}
+           ) hits ${ranked}`,
+          [...index.bindings, ...filter.bindings, ...tsq, limit],
+        ),
+      ),
+    );
+  };
+
+  // The table's matches, as many as the newest rows suggest: the newest match's id stands for the
+  // table's size. Few are cheaper to visit than a query more.
+  const newestId = Math.max(0, ...recent.found.map((row) => Number((row as { id?: unknown }).id)));
+  if ((recent.matches * newestId) / RECENT_SCAN >= RECENCY_FROM) {
+    // The newest recency word is partly filled (the ids still to come), hence one more.
+    const words = Math.ceil((RECENT_SCAN * limit * RECENCY_MARGIN) / recent.matches / (1 << RECENCY_BITS)) + 1;
+    if (words <= MOST_RECENCY_WORDS) {
+      const newest = await indexed(words);
+      if (newest.matches >= limit) return newest.found;
+    }
+  }
+  return (await indexed(null)).found;
 }
 
 /**
