@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 
 // PostgreSQL only: the search columns laid out for the way site search reads them
-// (modules/search/search.repo.ts, pgSearch), and the list of indexed words that SQLite has had
-// since migration 017. Nothing to do on SQLite.
+// (modules/search/search.repo.ts, pgSearch; why, in
+// docs/decisions/022-postgres-search-reads-the-newest-rows.md), and the list of indexed words that
+// SQLite has had since migration 017. Nothing to do on SQLite.
 //
 // - blog_posts.search_vector becomes the post's words only (strip(): no positions, no weights),
 //   kept in the row (storage MAIN). Migration 002's vector, with positions, was ~2.2 kB a post:

@@ -157,8 +157,9 @@ function pgIndexQuery(tokens: readonly string[]): { sql: string; bindings: Bindi
 }
 
 /**
- * PostgreSQL has no index that yields matches newest first. Figures on 100 000 posts and 20 000
- * videos (bench/sections/search.ts), per search of one table:
+ * PostgreSQL has no index that yields matches newest first; why the steps below, in
+ * docs/decisions/022-postgres-search-reads-the-newest-rows.md. Figures on 100 000 posts and
+ * 20 000 videos (bench/sections/search.ts), per search of one table:
  *
  * - Checking the newest rows one by one costs ~1.2-2 µs a row with the words in the row
  *   (migration 018). Before, the posts' vectors were in the TOAST table and each check read them
