@@ -134,6 +134,27 @@ describe('site search', () => {
     await main().findByText('Found 0 results for "problem of evil"');
     expect(searchRequests(requests).at(-1)?.path).toBe('/api/search?q=problem+of+evil');
   });
+
+  test('Enter is answered at once: the Search button says it is searching until the search’s page is there, the same query again too', async () => {
+    mockFetch(answer(() => ({ videos: [], blogPosts: [] })));
+    const { router } = renderApp('/search?q=grace');
+    const box = await main().findByRole('searchbox', { name: 'Search videos, articles, and topics' });
+    await main().findByText('Found 0 results for "grace"');
+    // Every value the button's aria-busy had before it changed: a commit of its own, drawn before the next page.
+    const busy: (string | null)[] = [];
+    const observer = new MutationObserver((records) => busy.push(...records.map((r) => r.oldValue)));
+    observer.observe(screen.getByRole('main'), { subtree: true, attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
+    try {
+      const before = router.state.location.key;
+      await userEvent.type(box, '{Enter}');
+      await waitFor(() => expect(router.state.location.key).not.toBe(before));
+      await main().findByText('Found 0 results for "grace"');
+      expect(busy).toContain('true');
+      expect(main().getByRole('button', { name: 'Search' }).hasAttribute('aria-busy')).toBe(false);
+    } finally {
+      observer.disconnect();
+    }
+  });
 });
 
 describe('site search offline', () => {
