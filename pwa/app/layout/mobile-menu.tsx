@@ -23,7 +23,7 @@ export function MobileMenu({ user, onLogout, loggingOut }: { user: User | null; 
       <button type="button" className="btn btn-ghost btn-square md:hidden" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         <Menu aria-hidden="true" className="size-6" />
       </button>
-      <Dialog open={open} onClose={close} labelledBy={titleId} placement="end" closeLabel="Close menu" boxClassName="flex w-80 max-w-[85vw] flex-col gap-5 p-5">
+      <Dialog open={open} onClose={close} labelledBy={titleId} placement="end" closeLabel="Close menu" modal={false} boxClassName="flex w-80 max-w-[85vw] flex-col gap-5 p-5">
         <h2 id={titleId} className="font-display text-xl font-bold outline-none">
           Menu
         </h2>

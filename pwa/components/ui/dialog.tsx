@@ -1,5 +1,7 @@
-import { useContext, useEffect, useRef, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { createPortal } from 'react-dom';
+import { useHydrated } from '#pwa/lib/use-hydrated';
 import { ToastHostContext } from './toast';
 
 export interface DialogProps {
@@ -12,24 +14,52 @@ export interface DialogProps {
   placement?: 'middle' | 'end';
   boxClassName?: string;
   closeLabel?: string;
+  /**
+   * false: opened with show() rather than showModal(), for a dialog that must open and close at
+   * once (the phone's menu). It still covers the page (daisyUI's .modal and its backdrop), tells
+   * assistive technology it is modal (aria-modal), keeps Tab inside and closes on Escape, but the
+   * page behind is not made inert: showModal() restyles every element of the page when it opens and
+   * again when it closes, most of a menu tap's time on a 4×-slowed phone (bench: interactions).
+   * Outside the top layer, it is rendered at the end of <body> (a portal), above the page rather than
+   * inside the stacking context of whatever holds it (the sticky header); once the page is hydrated,
+   * since the server renders no portal (nothing can open it before then anyway).
+   */
+  modal?: boolean;
   children: ReactNode;
 }
 
+/** What Tab can reach inside a dialog, in order. */
+const TABBABLE = ['a[href]', 'button:not([disabled])', 'input:not([disabled])', 'select:not([disabled])', 'textarea:not([disabled])', '[tabindex]']
+  .map((selector) => `${selector}:not([tabindex="-1"])`)
+  .join(', ');
+
 /**
- * A daisyUI modal on the native <dialog>: showModal() traps focus and makes the page behind it
- * inert, Escape closes it, and focus goes back to what had it before it opened.
+ * Tab and Shift+Tab wrap around inside `box`, as in a modal dialog. From the title (focused on
+ * opening, not itself a stop) or from outside, Tab goes to the first control, Shift+Tab to the last.
  */
-export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxClassName = '', closeLabel = 'Close', children }: DialogProps) {
+function keepTabInside(event: KeyboardEvent<HTMLDialogElement>, box: HTMLElement): void {
+  const tabbable = [...box.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.checkVisibility?.() ?? true);
+  if (tabbable.length === 0) return;
+  const at = tabbable.indexOf(document.activeElement as HTMLElement);
+  const wrapTo = event.shiftKey ? (at <= 0 ? tabbable.length - 1 : null) : at === -1 || at === tabbable.length - 1 ? 0 : null;
+  if (wrapTo === null) return;
+  event.preventDefault();
+  tabbable[wrapTo]!.focus();
+}
+
+export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxClassName = '', closeLabel = 'Close', modal = true, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocusTo = useRef<HTMLElement | null>(null);
   const registerToastHost = useContext(ToastHostContext);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
+      if (modal) dialog.showModal();
+      else dialog.show();
       // Start at the title rather than the first control: screen readers read it, and a phone's
       // keyboard does not pop up for a dialog that opened by itself. Tab goes on to the controls.
       const title = document.getElementById(labelledBy);
@@ -40,7 +70,7 @@ export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxCla
     } else if (!open && dialog.open) {
       dialog.close();
     }
-  }, [open, labelledBy]);
+  }, [open, labelledBy, modal]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -63,8 +93,27 @@ export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxCla
     onClose();
   };
 
-  return (
-    <dialog ref={ref} className={`modal ${placement === 'end' ? 'modal-end' : 'modal-bottom sm:modal-middle'}`} aria-labelledby={labelledBy} onClose={handleClose}>
+  // showModal() does these itself; a dialog opened with show() does them here.
+  const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    const dialog = ref.current;
+    if (modal || !dialog?.open) return;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      dialog.close();
+    } else if (event.key === 'Tab') {
+      keepTabInside(event, dialog);
+    }
+  };
+
+  const dialog = (
+    <dialog
+      ref={ref}
+      className={`modal ${placement === 'end' ? 'modal-end' : 'modal-bottom sm:modal-middle'}`}
+      aria-labelledby={labelledBy}
+      aria-modal={modal ? undefined : true}
+      onClose={handleClose}
+      onKeyDown={handleKeyDown}
+    >
       <div className={`modal-box relative ${boxClassName}`}>
         {children}
         <form method="dialog" className="absolute top-3 right-3">
@@ -80,4 +129,6 @@ export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxCla
       </form>
     </dialog>
   );
+  if (modal) return dialog;
+  return hydrated ? createPortal(dialog, document.body) : null;
 }

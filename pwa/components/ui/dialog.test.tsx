@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Dialog } from './dialog';
+
+/** A page with a button that opens a non-modal dialog of two controls (the phone menu's shape). */
+function Page({ onClose = () => undefined }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open menu
+      </button>
+      <button type="button">Behind</button>
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          onClose();
+        }}
+        labelledBy="title"
+        closeLabel="Close menu"
+        modal={false}
+      >
+        <h2 id="title">Menu</h2>
+        <a href="/videos">Videos</a>
+        <a href="/blog">Blog</a>
+      </Dialog>
+    </>
+  );
+}
+
+describe('a dialog opened without showModal (modal={false})', () => {
+  test('is announced as modal, starts at its title, and keeps Tab and Shift+Tab inside', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Menu' }));
+
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Videos' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Blog' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close menu' }));
+    // Past the last control, back to the first: never to the page behind.
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Videos' }));
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close menu' }));
+  });
+
+  test('closes on Escape and gives focus back to what opened it', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Page onClose={onClose} />);
+    const opener = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Menu' }) as HTMLDialogElement;
+    expect(dialog.open).toBe(true);
+    await user.keyboard('{Escape}');
+    expect(dialog.open).toBe(false);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(opener);
+  });
+});
