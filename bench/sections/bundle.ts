@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import type { BenchContext, BenchSection } from '../lib/context';
 import { kb, table } from '../lib/format';
-import { entryKey as entryOf, manifestPath, readBuildManifest } from '#e2e/support/build-manifest';
+import { type BuildManifest, entryKey as entryOf, manifestPath, readBuildManifest } from '#e2e/support/build-manifest';
 
 const gz = (file: string) => gzipSync(fs.readFileSync(file)).length;
 
@@ -78,13 +78,7 @@ async function stackFloor(page = 'index.html'): Promise<number | null> {
     });
     const manifest = readBuildManifest(outDir);
     const files = new Set<string>();
-    const closure = (key: string) => {
-      const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
-      for (const imported of chunk.imports ?? []) closure(imported);
-    };
-    closure(Object.keys(manifest).find((key) => manifest[key]!.isEntry)!);
+    withStaticImports(manifest, Object.keys(manifest).find((key) => manifest[key]!.isEntry)!, files);
     return [...files].filter((f) => f.endsWith('.js')).reduce((a, f) => a + gz(path.join(outDir, f)), 0);
   } catch (error) {
     console.log(`  the stack's floor (bench/stack-floor) could not be built: ${(error as Error).message.split('\n')[0]}`);
@@ -116,6 +110,14 @@ interface RouteLoad {
   complete: number;
 }
 
+/** Adds the file of the manifest's chunk `key` to `into`, with the files of everything it imports statically. */
+function withStaticImports(manifest: BuildManifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, into);
+}
+
 /**
  * First-load JavaScript per route, from Vite's build manifest: the entry with its static imports
  * and the app's core it imports at once (what index.html loads and preloads) plus the route module's chunk with its static imports
@@ -124,12 +126,7 @@ interface RouteLoad {
 export function routeLoads(distDir: string): Map<string, RouteLoad> | null {
   if (!fs.existsSync(manifestPath(distDir))) return null;
   const manifest = readBuildManifest(distDir);
-  const closure = (key: string, into: Set<string>) => {
-    const chunk = manifest[key];
-    if (!chunk || into.has(chunk.file)) return;
-    into.add(chunk.file);
-    for (const imported of chunk.imports ?? []) closure(imported, into);
-  };
+  const closure = (key: string, into: Set<string>) => withStaticImports(manifest, key, into);
   const entryKey = entryOf(manifest);
   // The entry's own dynamic imports are the app's core, which main.tsx evaluates in a task of its
   // own: part of every start, and preloaded with the entry (vite.config.ts, preloadBootChunks).

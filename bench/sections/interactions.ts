@@ -143,6 +143,17 @@ async function load(page: Page, url: string): Promise<void> {
  * Does `act` (the reader's tap or keystrokes: `expected` interactions), waits for `done` (what the
  * reader sees afterwards), and records each interaction's largest Event Timing duration under `label`.
  */
+/** A post's or a watch page's Bookmark, then Mark Complete, once both know their state. */
+async function bookmarkAndComplete(page: Page, main: Locator, samples: Samples, where: 'post' | 'watch'): Promise<void> {
+  const bookmark = main.getByRole('button', { name: 'Bookmark', exact: true });
+  const complete = main.getByRole('button', { name: 'Mark Complete' });
+  await ready(bookmark);
+  await ready(complete);
+  await pageQuiet(page);
+  await interact(page, samples, `${where}: bookmark`, 1, () => tap(bookmark), () => isPressed(main.getByRole('button', { name: 'Bookmarked' })));
+  await interact(page, samples, `${where}: mark complete`, 1, () => tap(complete), () => main.getByRole('button', { name: 'Completed' }).waitFor());
+}
+
 async function interact(page: Page, samples: Samples, label: string, expected: number, act: () => Promise<void>, done: () => Promise<unknown>): Promise<void> {
   const from = await pageNow(page);
   await act();
@@ -260,13 +271,7 @@ async function journeys(page: Page, samples: Samples, username: string): Promise
   );
 
   // The post's tools, once they know their state.
-  const bookmark = main.getByRole('button', { name: 'Bookmark', exact: true });
-  const complete = main.getByRole('button', { name: 'Mark Complete' });
-  await ready(bookmark);
-  await ready(complete);
-  await pageQuiet(page);
-  await interact(page, samples, 'post: bookmark', 1, () => tap(bookmark), () => isPressed(main.getByRole('button', { name: 'Bookmarked' })));
-  await interact(page, samples, 'post: mark complete', 1, () => tap(complete), () => main.getByRole('button', { name: 'Completed' }).waitFor());
+  await bookmarkAndComplete(page, main, samples, 'post');
   const notes = page.getByRole('dialog', { name: 'Your Notes' });
   await interact(page, samples, 'post: open notes', 1, () => tap(main.getByRole('button', { name: /^Notes/ })), () => notes.getByRole('textbox').waitFor());
   await pageQuiet(page);
@@ -330,13 +335,7 @@ async function journeys(page: Page, samples: Samples, username: string): Promise
   await pageQuiet(page);
   const video = main.locator('a[href^="/watch/"]').first();
   await interact(page, samples, '/videos → watch (link)', 1, () => tap(video), () => main.getByRole('heading', { level: 1 }).waitFor());
-  const watchBookmark = main.getByRole('button', { name: 'Bookmark', exact: true });
-  const watchComplete = main.getByRole('button', { name: 'Mark Complete' });
-  await ready(watchBookmark);
-  await ready(watchComplete);
-  await pageQuiet(page);
-  await interact(page, samples, 'watch: bookmark', 1, () => tap(watchBookmark), () => isPressed(main.getByRole('button', { name: 'Bookmarked' })));
-  await interact(page, samples, 'watch: mark complete', 1, () => tap(watchComplete), () => main.getByRole('button', { name: 'Completed' }).waitFor());
+  await bookmarkAndComplete(page, main, samples, 'watch');
 }
 
 /** A fresh reader: a new context (no cache, no storage), signed up, the service worker installed, the CPU slowed. */
