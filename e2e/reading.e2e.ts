@@ -65,4 +65,41 @@ describe('Theme and text size', () => {
     expect(await lookAtBody(page)).toBe('- -');
     await context.close();
   });
+
+  test('a change of theme or text size starts no transition anywhere on the page: it shows at once', async () => {
+    // The cards and the header's links fade their colours on hover; a new theme changes those
+    // colours, and each fade would start (and the page handle its events) before the theme showed.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await visitAndDismissAuth(page, '/');
+    await page.evaluate(() => {
+      const w = window as unknown as { transitionsRun: string[] };
+      w.transitionsRun = [];
+      document.addEventListener(
+        'transitionrun',
+        (event) => {
+          const target = event.target as Element;
+          w.transitionsRun.push(`${target.tagName.toLowerCase()}.${[...target.classList].join('.')} ${event.propertyName}`);
+        },
+        true,
+      );
+    });
+    const transitionsRun = () => page.evaluate(() => (window as unknown as { transitionsRun: string[] }).transitionsRun);
+    const settled = () => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+    // The page's own transitions are there to be started: a card fades its shadow.
+    const transitioning = await page.locator('main a.transition').count();
+    expect(transitioning).toBeGreaterThan(0);
+
+    await page.getByRole('banner').getByRole('button', { name: 'Reading settings' }).click();
+    await settled();
+    await page.evaluate(() => ((window as unknown as { transitionsRun: string[] }).transitionsRun = []));
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('cik-dark');
+    await settled();
+    await sizeStep(page, 'Large').click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.textSize)).toBe('large');
+    await settled();
+    expect(await transitionsRun()).toEqual([]);
+    await context.close();
+  });
 });
