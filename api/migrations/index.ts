@@ -17,6 +17,7 @@ import * as accountTokens from './015-account-tokens';
 import * as sharedMailBodies from './016-shared-mail-bodies';
 import * as searchTerms from './017-search-terms';
 import * as inlineSearchLexemes from './018-inline-search-lexemes';
+import * as searchSurfaceWords from './019-search-surface-words';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -46,6 +47,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '016-shared-mail-bodies': sharedMailBodies,
     '017-search-terms': searchTerms,
     '018-inline-search-lexemes': inlineSearchLexemes,
+    '019-search-surface-words': searchSurfaceWords,
   };
 }
 

@@ -3,7 +3,7 @@ import { isPostgres, type Db } from '#api/db';
 import { nowIso } from '#api/lib/convert';
 import { BLOG_SUMMARY_COLUMNS, toBlogPostSummary, type BlogPostRow } from '../blog/blog.mapper';
 import { VIDEO_COLUMNS, toVideo, type VideoRow } from '../videos/video.mapper';
-import { PG_TSQUERY, pgTsqueryBindings, toFtsMatch, tokenize, toTsQuery } from '#api/lib/full-text';
+import { toFtsMatch, tokenize, toTsQuery } from '#api/lib/full-text';
 
 export interface VideoSearchFilters {
   isShort?: boolean;
@@ -60,7 +60,7 @@ function ranked<Row extends { id: unknown }>(rows: Row[], ranking: Ranking<Row>,
 
 /** FTS5 has prefix indexes of 2, 3 and 4 characters (migration 002); a longer prefix is spelled out as words. */
 const LONGEST_INDEXED_PREFIX = 4;
-/** A prefix that starts more words than this stays a prefix query: listing them would cost more than the merge. */
+/** A prefix that starts more words than this stays a prefix query: listing them would cost more than the merge (migration 019 keeps the same number for PostgreSQL). */
 const MOST_WORDS_PER_PREFIX = 32;
 
 /** The first string after all those that start with `prefix` (its last character, one higher). */
@@ -127,34 +127,33 @@ interface Target {
 }
 
 /**
- * PostgreSQL's tsquery of the words, as an SQL expression and its bindings, for the GIN index:
- * PG_TSQUERY with each word's prefix spelled out as the words of search_terms that it starts
- * (migration 018), 'premis':* becoming 'premis' | 'premise' | 'premises'. GIN answers a prefix by
- * reading the postings of every word it starts into a bitmap, over all rows, before intersecting
- * them; exact words are intersected with skips. On 100 000 posts, "premise observing" took 7.5 ms
- * in the index as prefixes and 1.9 ms as words. A word of one character is whole already; a
- * prefix that starts no listed word or more than MOST_WORDS_PER_PREFIX stays a prefix. Each word's
- * prefix is found in the query by its own tsquery, under the config the whole query uses, and
- * replaced with ts_rewrite, in one statement with the search.
+ * PostgreSQL's tsqueries of the words, as a CTE `query` of one row (scan_query, index_query),
+ * from migration 019's search_queries(); its bindings are pgQueryBindings. Each word becomes its
+ * own tsquery, under the config the whole query takes (PG_TSQUERY: english, or simple when every
+ * word is a stop word, which english would drop), and the words' tsqueries are ANDed:
+ *
+ * - scan_query, to check rows one by one and to rank: the word's lexeme as a prefix, and the
+ *   lexemes of the words as written that start with what was typed (search_words), where
+ *   stemming cut them shorter than it: 'atonem':* | 'aton', since "atonement" is stored as
+ *   'aton' and 'atonem':* alone matched nothing. For words of 3 characters or more; at most
+ *   MOST_WORDS_PER_PREFIX such words, and only those whose lexeme does not start with the word's
+ *   own (the prefix finds the others).
+ * - index_query, for the GIN index (`index`): the same, with the prefix spelled out as the
+ *   lexemes of search_terms (migration 018) that it starts, 'premis':* becoming 'premis' |
+ *   'premise' | 'premises'. GIN answers a prefix by reading the postings of every word it starts
+ *   into a bitmap, over all rows, before intersecting them; exact words are intersected with
+ *   skips. On 100 000 posts, "premise observing" took 7.5 ms in the index as prefixes and 1.9 ms
+ *   as words. A prefix that starts no listed lexeme or more than MOST_WORDS_PER_PREFIX stays a
+ *   prefix.
+ *
+ * Both match the same rows, so whichever step finds a post, it is found and ranked alike. A
+ * function, whose plan PL/pgSQL keeps for the session: written into each search statement, this
+ * part took 0.3-0.5 ms to plan on every search. A word of one character is whole already.
  */
-function pgIndexQuery(tokens: readonly string[]): { sql: string; bindings: Binding[] } {
-  const bindings: Binding[] = pgTsqueryBindings(toTsQuery(tokens));
-  const steps = [`(SELECT ${PG_TSQUERY} AS q0) e0`];
-  let n = 0;
-  for (const t of tokens) {
-    if (Array.from(t).length === 1) continue;
-    n += 1;
-    steps.push(`CROSS JOIN LATERAL (
-        SELECT coalesce(ts_rewrite(q${n - 1}, w.word, (
-          SELECT string_agg(quote_literal(term), ' | ')::tsquery FROM (
-            SELECT term FROM search_terms WHERE term >= w.lexeme AND term < w.lexeme || chr(1114111) ORDER BY term LIMIT ${MOST_WORDS_PER_PREFIX + 1}
-          ) words HAVING count(*) BETWEEN 1 AND ${MOST_WORDS_PER_PREFIX})), q${n - 1}) AS q${n}
-        FROM (SELECT tq AS word, substring(tq::text from '^''([^'']+)'':\\*$') AS lexeme FROM (SELECT ${PG_TSQUERY} AS tq) one) w
-      ) e${n}`);
-    bindings.push(...pgTsqueryBindings(toTsQuery([t])));
-  }
-  return { sql: `(SELECT q${n} FROM ${steps.join(' ')})`, bindings };
-}
+const pgQueryCte = (index: boolean) => `query AS MATERIALIZED (SELECT scan_query, index_query FROM search_queries(?, ?::text[], ${index}))`;
+
+/** The bindings of pgQueryCte: the words as PG_TSQUERY takes them (to choose the config), and the words. */
+const pgQueryBindings = (tokens: readonly string[]): Binding[] => [toTsQuery(tokens), `{${tokens.map((t) => `"${t}"`).join(',')}}`];
 
 /**
  * PostgreSQL has no index that yields matches newest first; why the steps below, in
@@ -182,6 +181,15 @@ function pgIndexQuery(tokens: readonly string[]): { sql: string; bindings: Bindi
  * chooses one plan for both kinds of query, and its costs do not know that checking a row costs
  * more than reading it. pg_stats' most common elements would say how common a word is before
  * the first scan, but only for the thousand commonest words, and not for pairs of words.
+ *
+ * Every step asks for the same rows (pgQueryCte): a typed word matches the words of the text
+ * that it starts, as on SQLite, though PostgreSQL stores their stems ("atonem" finds
+ * "atonement", stored as 'aton'), and the matches are ranked by the same query, so which step
+ * answers changes neither what is found nor its order. The query is built inside each statement
+ * (no round trip more) by a function whose plan the session keeps; the statements themselves
+ * are planned each time with their values (a generic plan of the index step took 13 ms, see
+ * migration 019). JIT never starts: the costliest plan of the bench's queries is ~1 900, far
+ * below jit_above_cost (100 000).
  */
 const RECENT_SCAN = 1000;
 /** Migration 018's recency words: '~' and the id >> 10, one per 1 024 ids. */
@@ -194,46 +202,48 @@ const RECENCY_FROM = 400;
 const RECENCY_MARGIN = 2;
 
 async function pgSearch<Row>(db: Db, target: Target, tokens: string[], limit: number): Promise<Row[]> {
-  const tsq = pgTsqueryBindings(toTsQuery(tokens));
   const { table, columns, filter, rank } = target;
   const cols = columns.join(', ');
   const tcols = columns.map((c) => `t.${c}`).join(', ');
-  const ranked = `ORDER BY ts_rank_cd(rank_vector, ${PG_TSQUERY}) DESC, id DESC LIMIT ?`;
+  // Ranked by the scan's query whichever step found the rows, so a post ranks the same either way.
+  const ranked = `ORDER BY ts_rank_cd(rank_vector, (SELECT scan_query FROM query)) DESC, id DESC LIMIT ?`;
   const counted = (found: Array<Row & { window_size: unknown }>) => ({ found, matches: found.length > 0 ? Number(found[0]!.window_size) : 0 });
+  const words = pgQueryBindings(tokens);
 
   const recent = counted(
     rowsOf<Row & { window_size: unknown }>(
       await db.raw(
-        `SELECT ${cols}, count(*) OVER () AS window_size FROM (
+        `WITH ${pgQueryCte(false)}
+         SELECT ${cols}, count(*) OVER () AS window_size FROM (
            SELECT ${cols}, rank_vector FROM (
              SELECT ${tcols}, t.search_vector, t.${rank} AS rank_vector FROM ${table} t WHERE TRUE${filter.sql} ORDER BY t.id DESC LIMIT ${RECENT_SCAN}
            ) recent
-           WHERE search_vector @@ ${PG_TSQUERY}
+           WHERE search_vector @@ (SELECT scan_query FROM query)
            ORDER BY id DESC LIMIT ${RANK_WINDOW}
          ) hits ${ranked}`,
-        [...filter.bindings, ...tsq, ...tsq, limit],
+        [...words, ...filter.bindings, limit],
       ),
     ),
   );
   if (recent.matches >= limit) return recent.found;
 
   // `t.id + 0` keeps the planner on the GIN index rather than walking the primary key backwards.
-  const index = pgIndexQuery(tokens);
   const indexed = async (recencyWords: number | null) => {
     const newest =
       recencyWords === null
         ? ''
         : ` && (SELECT string_agg(quote_literal('~' || b), ' | ')::tsquery
-              FROM (SELECT max(id) >> ${RECENCY_BITS} AS last FROM ${table}) m, generate_series(greatest(0, m.last - ${recencyWords - 1}), m.last) b)`;
+              FROM (SELECT max(id) >> ${RECENCY_BITS} AS last FROM ${table}) m, generate_series(greatest(0, m.last - ?::int + 1), m.last) b)`;
     return counted(
       rowsOf<Row & { window_size: unknown }>(
         await db.raw(
-          `SELECT ${cols}, count(*) OVER () AS window_size FROM (
+          `WITH ${pgQueryCte(true)}
+           SELECT ${cols}, count(*) OVER () AS window_size FROM (
              SELECT ${tcols}, t.${rank} AS rank_vector FROM ${table} t
-             WHERE t.search_vector @@ (${index.sql}${newest})${filter.sql}
+             WHERE t.search_vector @@ ((SELECT index_query FROM query)${newest})${filter.sql}
              ORDER BY t.id + 0 DESC LIMIT ${RANK_WINDOW}
            ) hits ${ranked}`,
-          [...index.bindings, ...filter.bindings, ...tsq, limit],
+          [...words, ...(recencyWords === null ? [] : [recencyWords]), ...filter.bindings, limit],
         ),
       ),
     );
