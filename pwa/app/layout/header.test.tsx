@@ -52,6 +52,20 @@ describe('header navigation', () => {
     await user.click(within(banner()).getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('tab', { name: 'Log In', hidden: true }).getAttribute('aria-selected')).toBe('true');
   });
+
+  test('while the next page loads, a bar runs along its top', async () => {
+    // The page's code is not loaded yet when this test runs (the file's tests run in order, and the
+    // earlier ones do not go there): the navigation waits for it.
+    const { router, user } = await open('/', false);
+    const bar = () => banner().querySelector('.animate-pulse');
+    expect(bar()).toBeNull();
+    const nav = within(banner()).getAllByRole('navigation', { name: 'Main' })[0]!;
+    await user.click(within(nav).getByRole('link', { name: 'Live Q&A' }));
+    expect(router.state.navigation.state).toBe('loading');
+    expect(bar()).not.toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/live-qa'));
+    await waitFor(() => expect(bar()).toBeNull());
+  });
 });
 
 describe("'Saved for offline' (saving is per device)", () => {

@@ -11,15 +11,24 @@ import { NavLinkList } from './nav-link-list';
 import { SearchForm } from './search-form';
 import { UserMenu } from './user-menu';
 
+/**
+ * A thin bar along the header's top while the next page loads. A component of its own: the router's
+ * state changes twice on every navigation, and read in Header it re-rendered the whole header, the
+ * phone's menu and the account menu with it, on each link's tap.
+ */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  return navigation.state === 'loading' ? <div className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary" aria-hidden="true" /> : null;
+}
+
 export function Header() {
   const { user, isLoading } = useUser();
   const logout = useLogout();
-  const navigation = useNavigation();
   const onLogout = () => logout.mutate();
 
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
-      {navigation.state === 'loading' ? <div className="absolute inset-x-0 top-0 h-0.5 animate-pulse bg-primary" aria-hidden="true" /> : null}
+      <NavigationProgress />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 lg:gap-4">
         <Logo wordmarkClassName="md:max-lg:hidden" />
         <nav aria-label="Main" className="ml-2 hidden md:block">
