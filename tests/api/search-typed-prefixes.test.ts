@@ -93,6 +93,13 @@ describe('typing a word letter by letter', () => {
     for (const prefix of typed('sanctification')) expect({ prefix, found: (await search(prefix)).blogPosts }).toEqual({ prefix, found: [id] });
   });
 
+  test('when the word sits between line breaks, tabs, punctuation or a no-break space, then its prefixes find it', async () => {
+    const id = await post('Notes', 'First line,\n\tatonement;\r\nthen\u00a0covenantal\u00a0grace, (justification).');
+    for (const word of ['atonement', 'covenantal', 'justification']) {
+      for (const prefix of typed(word)) expect({ prefix, found: (await search(prefix)).blogPosts }).toEqual({ prefix, found: [id] });
+    }
+  });
+
   test.each([
     ['a stop word', 'just'],
     ['a stop word and a cut word', 'the atonem'],
