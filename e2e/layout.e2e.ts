@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { DESKTOP, MOBILE, screenshot, useBrowser } from './support/browser';
-import { authDialog, visit, visitAndDismissAuth } from './support/app';
+import { authDialog, uniqueUsername, visit, visitAndDismissAuth } from './support/app';
+import { signUpInPage } from './support/offline';
 
 const browser = useBrowser(() => inject('baseURL'));
 
@@ -106,6 +107,38 @@ describe('header search', () => {
     await page.getByRole('heading', { level: 1, name: 'Video Library' }).waitFor();
     await menu.waitFor({ state: 'hidden' });
     await page.close();
+  });
+
+  test('mobile, signed in: Tab stays in the menu, and its Profile and Log out work', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.setViewportSize(MOBILE);
+    const username = uniqueUsername('menu');
+    await signUpInPage(page, username, '/blog');
+    const openButton = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await openButton.click();
+    await menu.getByText(`@${username}`).waitFor();
+    // The menu is not a modal for the browser (it opens with show()), so it keeps Tab inside itself.
+    const focusInMenu = () => menu.evaluate((dialog) => dialog.contains(document.activeElement));
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim() ?? '');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedName()).toBe('Close menu');
+    await page.keyboard.press('Tab');
+    expect(await focusInMenu()).toBe(true);
+    for (let i = 0; i < 30; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInMenu()).toBe(true);
+    }
+    await menu.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await menu.waitFor({ state: 'hidden' });
+
+    await openButton.click();
+    await menu.getByRole('button', { name: 'Log out' }).click();
+    await menu.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await menu.getByText(`@${username}`).count()).toBe(0);
+    await context.close();
   });
 
   test('mobile: a closed dialog is not rendered at all, and closing still slides the menu out first', async () => {
