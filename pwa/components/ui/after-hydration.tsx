@@ -9,7 +9,16 @@ import { useHydrated } from '#pwa/lib/use-hydrated';
  */
 export function AfterHydration({ placeholder = null, children }: { placeholder?: ReactNode; children: ReactNode }) {
   const hydrated = useHydrated();
-  return <Suspense fallback={placeholder}>{hydrated ? children : placeholder}</Suspense>;
+  // A boundary of its own once hydrated (the key): the page becomes the browser's in one transition
+  // (useHydrated), and children that suspend in a boundary already on screen hold a transition back
+  // until their code comes. Every part waiting for the page's quiet moment (the update prompt, the
+  // outbox) then held back the whole page's switch, the phone menu's with it: its button did nothing
+  // for the first seconds. A boundary new in the transition shows its fallback instead.
+  return (
+    <Suspense key={hydrated ? 'browser' : 'server'} fallback={placeholder}>
+      {hydrated ? children : placeholder}
+    </Suspense>
+  );
 }
 
 /**
