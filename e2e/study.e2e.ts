@@ -113,6 +113,25 @@ describe('signed out', () => {
     await page.keyboard.press('Escape');
     await main(page).getByRole('button', { name: 'Notes (you have a note here)' }).click();
     await expect.poll(() => dialog.getByLabel('Your Notes', { exact: true }).inputValue()).toBe('Read the whole chapter.');
+
+    // The notes open with show() (not a modal for the browser): they keep Tab inside themselves,
+    // and the confirmation opened from them has its own Escape.
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await dialog.getByRole('button', { name: 'Delete note' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete note' });
+    await confirm.getByText('Are you sure you want to delete this note?').waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Delete note' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect.poll(() => dialog.getByLabel('Your Notes', { exact: true }).inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await main(page).getByRole('button', { name: 'Notes', exact: true }).waitFor();
     await page.close();
   });
 });

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { Dialog } from './dialog';
@@ -64,5 +64,72 @@ describe('a dialog opened without showModal (modal={false})', () => {
     expect(dialog.open).toBe(false);
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(opener);
+  });
+
+  test('answers Escape and Tab when focus has left it: Tab comes back in, Escape closes it', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dialog = screen.getByRole('dialog', { name: 'Menu' }) as HTMLDialogElement;
+    act(() => (document.activeElement as HTMLElement).blur());
+    expect(document.activeElement).toBe(document.body);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Videos' }));
+    act(() => (document.activeElement as HTMLElement).blur());
+    await user.keyboard('{Escape}');
+    expect(dialog.open).toBe(false);
+  });
+
+  test('leaves the keys of a dialog opened inside it to that dialog: Escape there does not close both', async () => {
+    function Notes() {
+      const [open, setOpen] = useState(true);
+      const [confirming, setConfirming] = useState(false);
+      return (
+        <Dialog open={open} onClose={() => setOpen(false)} labelledBy="notes" closeLabel="Close notes" modal={false}>
+          <h2 id="notes">Your Notes</h2>
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+          <Dialog open={confirming} onClose={() => setConfirming(false)} labelledBy="confirm">
+            <h2 id="confirm">Delete this note?</h2>
+            <button type="button">Keep it</button>
+          </Dialog>
+        </Dialog>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Notes />);
+    const notes = screen.getByRole('dialog', { name: 'Your Notes' }) as HTMLDialogElement;
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    screen.getByRole('button', { name: 'Keep it' }).focus();
+    await user.keyboard('{Escape}');
+    expect(notes.open).toBe(true);
+  });
+
+  test('stays open when a dialog opened inside it closes', async () => {
+    const onClose = vi.fn();
+    function Notes() {
+      const [confirming, setConfirming] = useState(false);
+      return (
+        <Dialog open onClose={onClose} labelledBy="notes" closeLabel="Close notes" modal={false}>
+          <h2 id="notes">Your Notes</h2>
+          <button type="button" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+          <Dialog open={confirming} onClose={() => setConfirming(false)} labelledBy="confirm">
+            <h2 id="confirm">Delete this note?</h2>
+          </Dialog>
+        </Dialog>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Notes />);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete this note?' }) as HTMLDialogElement;
+    expect(confirm.open).toBe(true);
+    act(() => confirm.close());
+    expect(confirm.open).toBe(false);
+    expect((screen.getByRole('dialog', { name: 'Your Notes' }) as HTMLDialogElement).open).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

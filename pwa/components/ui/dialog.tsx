@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { useHydrated } from '#pwa/lib/use-hydrated';
@@ -16,7 +16,7 @@ export interface DialogProps {
   closeLabel?: string;
   /**
    * false: opened with show() rather than showModal(), for a dialog that must open and close at
-   * once (the phone's menu). It still covers the page (daisyUI's .modal and its backdrop), tells
+   * once (the phone's menu, a post's notes). It still covers the page (daisyUI's .modal and its backdrop), tells
    * assistive technology it is modal (aria-modal), keeps Tab inside and closes on Escape, but the
    * page behind is not made inert: showModal() restyles every element of the page when it opens and
    * again when it closes, most of a menu tap's time on a 4×-slowed phone (bench: interactions).
@@ -37,7 +37,7 @@ const TABBABLE = ['a[href]', 'button:not([disabled])', 'input:not([disabled])', 
  * Tab and Shift+Tab wrap around inside `box`, as in a modal dialog. From the title (focused on
  * opening, not itself a stop) or from outside, Tab goes to the first control, Shift+Tab to the last.
  */
-function keepTabInside(event: KeyboardEvent<HTMLDialogElement>, box: HTMLElement): void {
+function keepTabInside(event: KeyboardEvent, box: HTMLElement): void {
   const tabbable = [...box.querySelectorAll<HTMLElement>(TABBABLE)].filter((el) => el.checkVisibility?.() ?? true);
   if (tabbable.length === 0) return;
   const at = tabbable.indexOf(document.activeElement as HTMLElement);
@@ -45,6 +45,16 @@ function keepTabInside(event: KeyboardEvent<HTMLDialogElement>, box: HTMLElement
   if (wrapTo === null) return;
   event.preventDefault();
   tabbable[wrapTo]!.focus();
+}
+
+/**
+ * The title of the open dialog that holds `dialog` (a confirmation opened from the notes): where
+ * focus goes back when what opened `dialog` is gone (the note it deleted), rather than to the page.
+ */
+function titleOfDialogAround(dialog: HTMLDialogElement | null): HTMLElement | null {
+  const outer = dialog?.parentElement?.closest<HTMLDialogElement>('dialog[open]');
+  const titleId = outer?.getAttribute('aria-labelledby');
+  return titleId ? document.getElementById(titleId) : null;
 }
 
 export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxClassName = '', closeLabel = 'Close', modal = true, children }: DialogProps) {
@@ -78,6 +88,28 @@ export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxCla
     return registerToastHost(dialog);
   }, [open, registerToastHost]);
 
+  // showModal() does these itself; a dialog opened with show() does them here, for keys pressed
+  // anywhere: focus may have left it (a confirmation opened from it closed, and the button that
+  // opened that is gone), and Escape must still close it and Tab bring focus back into it. A dialog
+  // opened from inside this one (a confirmation, a modal) handles its own keys.
+  useEffect(() => {
+    const dialog = ref.current;
+    if (modal || !open || !dialog) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!dialog.open || event.defaultPrevented) return;
+      const inDialog = event.target instanceof Element ? event.target.closest('dialog') : null;
+      if (inDialog && inDialog !== dialog) return;
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        dialog.close();
+      } else if (event.key === 'Tab') {
+        keepTabInside(event, dialog);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, modal]);
+
   useEffect(
     () => () => {
       // Unmounted while open (e.g. the route changed): leave no invisible modal behind.
@@ -89,20 +121,10 @@ export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxCla
   const handleClose = () => {
     const target = returnFocusTo.current;
     returnFocusTo.current = null;
-    if (target?.isConnected && (document.activeElement === document.body || ref.current?.contains(document.activeElement))) target.focus();
+    const focusWasHere = document.activeElement === document.body || ref.current?.contains(document.activeElement);
+    if (target?.isConnected && focusWasHere) target.focus();
+    else if (focusWasHere) titleOfDialogAround(ref.current)?.focus();
     onClose();
-  };
-
-  // showModal() does these itself; a dialog opened with show() does them here.
-  const handleKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    const dialog = ref.current;
-    if (modal || !dialog?.open) return;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      dialog.close();
-    } else if (event.key === 'Tab') {
-      keepTabInside(event, dialog);
-    }
   };
 
   const dialog = (
@@ -111,8 +133,11 @@ export function Dialog({ open, onClose, labelledBy, placement = 'middle', boxCla
       className={`modal ${placement === 'end' ? 'modal-end' : 'modal-bottom sm:modal-middle'}`}
       aria-labelledby={labelledBy}
       aria-modal={modal ? undefined : true}
-      onClose={handleClose}
-      onKeyDown={handleKeyDown}
+      onClose={(event) => {
+        // React passes a close event up its own tree, though the browser's does not bubble: a
+        // dialog opened from inside this one (a confirmation) closing is not this one closing.
+        if (event.target === event.currentTarget) handleClose();
+      }}
     >
       <div className={`modal-box relative ${boxClassName}`}>
         {children}

@@ -27,7 +27,9 @@ export function NotesButton({ contentType, contentId, title }: NotesButtonProps)
           </>
         ) : null}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} labelledBy={headingId} boxClassName="max-w-xl p-0" closeLabel="Close notes">
+      {/* Opened with show() (modal={false}), as the phone's menu: showModal() made the whole post inert,
+          a restyle of every element of the page behind when the notes opened and again when they closed. */}
+      <Dialog open={open} onClose={() => setOpen(false)} labelledBy={headingId} boxClassName="max-w-xl p-0" closeLabel="Close notes" modal={false}>
         {/* Mounted only while open: closing unmounts the editor, which writes any unsaved text. */}
         {open ? <NotesPanel contentType={contentType} contentId={contentId} headingId={headingId} inDialog className="border-0" {...(title !== undefined ? { title } : {})} /> : null}
       </Dialog>
