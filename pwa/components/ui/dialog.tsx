@@ -16,13 +16,14 @@ export interface DialogProps {
   closeLabel?: string;
   /**
    * false: opened with show() rather than showModal(), for a dialog that must open and close at
-   * once (the phone's menu, a post's notes). It still covers the page (daisyUI's .modal and its backdrop), tells
-   * assistive technology it is modal (aria-modal), keeps Tab inside and closes on Escape, but the
-   * page behind is not made inert: showModal() restyles every element of the page when it opens and
-   * again when it closes, most of a menu tap's time on a 4×-slowed phone (bench: interactions).
-   * Outside the top layer, it is rendered at the end of <body> (a portal), above the page rather than
-   * inside the stacking context of whatever holds it (the sticky header); once the page is hydrated,
-   * since the server renders no portal (nothing can open it before then anyway).
+   * once (the phone's menu, a post's notes). It still covers the page (daisyUI's .modal and its
+   * backdrop), tells assistive technology it is modal (aria-modal), keeps Tab inside and closes on
+   * Escape (heard anywhere in the page), but the page behind is not made inert: showModal()
+   * restyles every element of the page when it opens and again when it closes, most of a menu tap's
+   * time on a 4×-slowed phone (bench: interactions). Outside the top layer, it is rendered at the
+   * end of <body> (a portal), above the page rather than inside the stacking context of whatever
+   * holds it (the sticky header); once the page is hydrated, since the server renders no portal
+   * (nothing can open it before then anyway).
    */
   modal?: boolean;
   children: ReactNode;
