@@ -13,7 +13,8 @@ export function AfterHydration({ placeholder = null, children }: { placeholder?:
   // (useHydrated), and children that suspend in a boundary already on screen hold a transition back
   // until their code comes. Every part waiting for the page's quiet moment (the update prompt, the
   // outbox) then held back the whole page's switch, the phone menu's with it: its button did nothing
-  // for the first seconds. A boundary new in the transition shows its fallback instead.
+  // for the first seconds. A boundary new in the transition shows its fallback instead
+  // (docs/decisions/023-dialogs-opened-often-leave-the-page-alone.md).
   return (
     <Suspense key={hydrated ? 'browser' : 'server'} fallback={placeholder}>
       {hydrated ? children : placeholder}

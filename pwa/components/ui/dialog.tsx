@@ -23,7 +23,7 @@ export interface DialogProps {
    * time on a 4×-slowed phone (bench: interactions). Outside the top layer, it is rendered at the
    * end of <body> (a portal), above the page rather than inside the stacking context of whatever
    * holds it (the sticky header); once the page is hydrated, since the server renders no portal
-   * (nothing can open it before then anyway).
+   * (nothing can open it before then anyway). docs/decisions/023-dialogs-opened-often-leave-the-page-alone.md
    */
   modal?: boolean;
   children: ReactNode;
