@@ -30,6 +30,33 @@ function Page({ onClose = () => undefined }: { onClose?: () => void }) {
   );
 }
 
+/** A non-modal dialog with a confirmation (a modal) opened from inside it (the post's notes' shape). */
+function NotesWithConfirmation({ onClose = () => undefined }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(true);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        setOpen(false);
+        onClose();
+      }}
+      labelledBy="notes"
+      closeLabel="Close notes"
+      modal={false}
+    >
+      <h2 id="notes">Your Notes</h2>
+      <button type="button" onClick={() => setConfirming(true)}>
+        Delete
+      </button>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} labelledBy="confirm">
+        <h2 id="confirm">Delete this note?</h2>
+        <button type="button">Keep it</button>
+      </Dialog>
+    </Dialog>
+  );
+}
+
 describe('a dialog opened without showModal (modal={false})', () => {
   test('is announced as modal, starts at its title, and keeps Tab and Shift+Tab inside', async () => {
     const user = userEvent.setup();
@@ -81,24 +108,8 @@ describe('a dialog opened without showModal (modal={false})', () => {
   });
 
   test('leaves the keys of a dialog opened inside it to that dialog: Escape there does not close both', async () => {
-    function Notes() {
-      const [open, setOpen] = useState(true);
-      const [confirming, setConfirming] = useState(false);
-      return (
-        <Dialog open={open} onClose={() => setOpen(false)} labelledBy="notes" closeLabel="Close notes" modal={false}>
-          <h2 id="notes">Your Notes</h2>
-          <button type="button" onClick={() => setConfirming(true)}>
-            Delete
-          </button>
-          <Dialog open={confirming} onClose={() => setConfirming(false)} labelledBy="confirm">
-            <h2 id="confirm">Delete this note?</h2>
-            <button type="button">Keep it</button>
-          </Dialog>
-        </Dialog>
-      );
-    }
     const user = userEvent.setup();
-    render(<Notes />);
+    render(<NotesWithConfirmation />);
     const notes = screen.getByRole('dialog', { name: 'Your Notes' }) as HTMLDialogElement;
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     screen.getByRole('button', { name: 'Keep it' }).focus();
@@ -108,22 +119,8 @@ describe('a dialog opened without showModal (modal={false})', () => {
 
   test('stays open when a dialog opened inside it closes', async () => {
     const onClose = vi.fn();
-    function Notes() {
-      const [confirming, setConfirming] = useState(false);
-      return (
-        <Dialog open onClose={onClose} labelledBy="notes" closeLabel="Close notes" modal={false}>
-          <h2 id="notes">Your Notes</h2>
-          <button type="button" onClick={() => setConfirming(true)}>
-            Delete
-          </button>
-          <Dialog open={confirming} onClose={() => setConfirming(false)} labelledBy="confirm">
-            <h2 id="confirm">Delete this note?</h2>
-          </Dialog>
-        </Dialog>
-      );
-    }
     const user = userEvent.setup();
-    render(<Notes />);
+    render(<NotesWithConfirmation onClose={onClose} />);
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('dialog', { name: 'Delete this note?' }) as HTMLDialogElement;
     expect(confirm.open).toBe(true);
