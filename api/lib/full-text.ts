@@ -1,3 +1,6 @@
+import type { Knex } from 'knex';
+import { isPostgres } from '#api/db';
+
 // Turns whatever a visitor typed into the words a full-text index can match, so that no
 // character of the input ever reaches the query syntax of FTS5 or tsquery: quotes, `*`, `%`,
 // `NEAR(`, `AND OR NOT`, SQL fragments and emoji simply fall away between the words. The indexes
@@ -44,13 +47,17 @@ export function toTsQuery(tokens: readonly string[]): string {
 }
 
 /**
- * The tsquery of the words under the english config. A query made only of stop words
- * ("the", "and or not") is empty there, so it falls back to the 'simple' config, which keeps
- * every word as a prefix. A stable expression of constants, so the GIN index serves it; its
- * three `?` take `toTsQuery(tokens)` each (pgTsqueryBindings).
+ * Migration 019's search_queries(words, tokens, spell), as SQL, and its bindings: the tsqueries a
+ * typed query asks with on PostgreSQL, where a typed prefix also finds the words that stemming
+ * cut shorter than it ("atonem" finds "atonement", stored as 'aton'). Site search
+ * (modules/search/search.repo.ts, pgSearch) and the desk's list (postsMatching) both ask it, so
+ * there is one rule; why, in docs/decisions/022-postgres-search-reads-the-newest-rows.md.
+ * Its `words` is toTsQuery's query, only to choose the config (english, or simple when every
+ * word is a stop word, which english would drop); `tokens` the words as an array literal:
+ * tokens hold letters and digits only, so quoting them is enough.
  */
-export const PG_TSQUERY = `(CASE WHEN numnode(to_tsquery('english', ?)) > 0 THEN to_tsquery('english', ?) ELSE to_tsquery('simple', ?) END)`;
-export const pgTsqueryBindings = (tsq: string): string[] => [tsq, tsq, tsq];
+export const pgSearchQueries = (spell: boolean): string => `search_queries(?, ?::text[], ${spell})`;
+export const pgSearchQueriesBindings = (tokens: readonly string[]): string[] => [toTsQuery(tokens), `{${tokens.map((t) => `"${t}"`).join(',')}}`];
 
 /**
  * A WHERE condition, as SQL and its bindings, that holds for the posts whose title, excerpt or
@@ -61,9 +68,18 @@ export const pgTsqueryBindings = (tsq: string): string[] => [tsq, tsq, tsq];
  * `+` keeps the planner from looking every match up by id and sorting them all (a common word is
  * in most posts: ~14 ms on 10 000); it walks the list's own index instead, checking each row
  * against the matches gathered once, and stops at the page (~2 ms). PostgreSQL's planner
- * already chooses between the GIN index and the list's index by the word's frequency.
+ * chooses between the GIN index and the list's index by the words' frequency, so it must see
+ * them: the tsquery (search_queries' index_query, the prefix spelled out as words) is built by a
+ * statement of its own and bound into the list's as a value. Built inside the list's statement,
+ * it is a value known only when the statement runs; the planner then guesses 0.5 % of the posts
+ * for any word and takes the GIN index and a sort of every match: on 5 000 posts a common word
+ * ("grace", "god") took 3-4 ms against 0.2-0.3 ms walking the list's index, and more with more
+ * posts (20 000: 12-58 ms against 0.2-1.2). The statement more costs ~0.4 ms (`SELECT 1`: ~0.2).
+ * When no word can be matched, nothing is found.
  */
-export function postsMatching(pg: boolean, tokens: readonly string[], alias: string): { sql: string; bindings: string[] } {
-  if (pg) return { sql: `${alias}.search_vector @@ ${PG_TSQUERY}`, bindings: pgTsqueryBindings(toTsQuery(tokens)) };
-  return { sql: `+${alias}.id IN (SELECT rowid FROM blog_posts_fts WHERE blog_posts_fts MATCH ?)`, bindings: [toFtsMatch(tokens)] };
+export async function postsMatching(db: Knex, tokens: readonly string[], alias: string): Promise<{ sql: string; bindings: string[] }> {
+  if (!isPostgres(db)) return { sql: `+${alias}.id IN (SELECT rowid FROM blog_posts_fts WHERE blog_posts_fts MATCH ?)`, bindings: [toFtsMatch(tokens)] };
+  const result = (await db.raw(`SELECT index_query::text AS query FROM ${pgSearchQueries(true)}`, pgSearchQueriesBindings(tokens))) as { rows: Array<{ query: string | null }> };
+  const query = result.rows[0]?.query;
+  return query ? { sql: `${alias}.search_vector @@ ?::tsquery`, bindings: [query] } : { sql: 'FALSE', bindings: [] };
 }

@@ -55,7 +55,7 @@ const MOST_WORDS_PER_PREFIX = 32;
 /**
  * search_queries(words, tokens, spell): the two tsqueries site search asks with
  * (modules/search/search.repo.ts, pgSearch, where each is explained). `words` is the query as
- * PG_TSQUERY takes it (lib/full-text.ts), only to choose the config: english, or simple when
+ * toTsQuery writes it (lib/full-text.ts), only to choose the config: english, or simple when
  * every word is a stop word; `tokens` the typed words. Each word becomes its own tsquery, and
  * the words' tsqueries are ANDed:
  *

@@ -137,7 +137,7 @@ function blogQueries(db: Db | Knex.Transaction) {
         .offset(offset);
       if (category) query.where('p.category', category);
       if (words?.length) {
-        const matching = postsMatching(isPostgres(db), words, 'p');
+        const matching = await postsMatching(db, words, 'p');
         query.whereRaw(matching.sql, matching.bindings);
       }
       return query;

@@ -3,7 +3,7 @@ import { isPostgres, type Db } from '#api/db';
 import { nowIso } from '#api/lib/convert';
 import { BLOG_SUMMARY_COLUMNS, toBlogPostSummary, type BlogPostRow } from '../blog/blog.mapper';
 import { VIDEO_COLUMNS, toVideo, type VideoRow } from '../videos/video.mapper';
-import { toFtsMatch, tokenize, toTsQuery } from '#api/lib/full-text';
+import { pgSearchQueries, pgSearchQueriesBindings, toFtsMatch, tokenize } from '#api/lib/full-text';
 
 export interface VideoSearchFilters {
   isShort?: boolean;
@@ -128,9 +128,10 @@ interface Target {
 
 /**
  * PostgreSQL's tsqueries of the words, as a CTE `query` of one row (scan_query, index_query),
- * from migration 019's search_queries(); its bindings are pgQueryBindings. Each word becomes its
- * own tsquery, under the config the whole query takes (PG_TSQUERY: english, or simple when every
- * word is a stop word, which english would drop), and the words' tsqueries are ANDed:
+ * from migration 019's search_queries() (lib/full-text.ts, pgSearchQueries, which the desk's list
+ * asks too). Each word becomes its own tsquery, under the config the whole query takes (english,
+ * or simple when every word is a stop word, which english would drop), and the words' tsqueries
+ * are ANDed:
  *
  * - scan_query, to check rows one by one and to rank: the word's lexeme as a prefix, and the
  *   lexemes of the words as written that start with what was typed (search_words), where
@@ -150,10 +151,7 @@ interface Target {
  * function, whose plan PL/pgSQL keeps for the session: written into each search statement, this
  * part took 0.3-0.5 ms to plan on every search. A word of one character is whole already.
  */
-const pgQueryCte = (index: boolean) => `query AS MATERIALIZED (SELECT scan_query, index_query FROM search_queries(?, ?::text[], ${index}))`;
-
-/** The bindings of pgQueryCte: the words as PG_TSQUERY takes them (to choose the config), and the words. */
-const pgQueryBindings = (tokens: readonly string[]): Binding[] => [toTsQuery(tokens), `{${tokens.map((t) => `"${t}"`).join(',')}}`];
+const pgQueryCte = (index: boolean) => `query AS MATERIALIZED (SELECT scan_query, index_query FROM ${pgSearchQueries(index)})`;
 
 /**
  * PostgreSQL has no index that yields matches newest first; why the steps below, in
@@ -208,7 +206,7 @@ async function pgSearch<Row>(db: Db, target: Target, tokens: string[], limit: nu
   // Ranked by the scan's query whichever step found the rows, so a post ranks the same either way.
   const ranked = `ORDER BY ts_rank_cd(rank_vector, (SELECT scan_query FROM query)) DESC, id DESC LIMIT ?`;
   const counted = (found: Array<Row & { window_size: unknown }>) => ({ found, matches: found.length > 0 ? Number(found[0]!.window_size) : 0 });
-  const words = pgQueryBindings(tokens);
+  const words = pgSearchQueriesBindings(tokens);
 
   const recent = counted(
     rowsOf<Row & { window_size: unknown }>(
