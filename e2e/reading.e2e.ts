@@ -66,7 +66,7 @@ describe('Theme and text size', () => {
     await context.close();
   });
 
-  test('a change of theme or text size starts no transition anywhere on the page: it shows at once', async () => {
+  test('a change of theme or text size starts no transition anywhere on the page, and the size changes the reading text only', async () => {
     // The cards and the header's links fade their colours on hover; a new theme changes those
     // colours, and each fade would start (and the page handle its events) before the theme showed.
     const context = await browser.newContext();
@@ -90,6 +90,11 @@ describe('Theme and text size', () => {
     const transitioning = await page.locator('main a.transition').count();
     expect(transitioning).toBeGreaterThan(0);
 
+    // Today's verse on home scales with the text size; the page around it does not.
+    const verseSize = () => page.getByRole('main').locator('blockquote').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const headingSize = () => page.getByRole('main').getByRole('heading', { level: 1 }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const before = { verse: await verseSize(), heading: await headingSize() };
+
     await page.getByRole('banner').getByRole('button', { name: 'Reading settings' }).click();
     await settled();
     await page.evaluate(() => ((window as unknown as { transitionsRun: string[] }).transitionsRun = []));
@@ -100,6 +105,8 @@ describe('Theme and text size', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.textSize)).toBe('large');
     await settled();
     expect(await transitionsRun()).toEqual([]);
+    expect(await verseSize()).toBeCloseTo(before.verse * 1.15, 0);
+    expect(await headingSize()).toBe(before.heading);
     await context.close();
   });
 });

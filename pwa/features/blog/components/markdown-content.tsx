@@ -64,7 +64,7 @@ export function MarkdownContent({ markdown, className = '' }: { markdown: string
   if (html === null) {
     return (
       // A screen tall, so what follows the article (comments) does not jump when the text arrives.
-      <div className={`blog-prose min-h-[80vh] ${className}`} aria-busy="true">
+      <div className={`blog-prose reading-scaled min-h-[80vh] ${className}`} aria-busy="true">
         <div className="skeleton mb-3 h-4 w-full" />
         <div className="skeleton mb-3 h-4 w-11/12" />
         <div className="skeleton h-4 w-4/5" />
@@ -72,5 +72,5 @@ export function MarkdownContent({ markdown, className = '' }: { markdown: string
     );
   }
   // Safe: renderMarkdown's output has been through DOMPurify (here or, for the server's, there).
-  return <div id={elementId} className={`blog-prose ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div id={elementId} className={`blog-prose reading-scaled ${className}`} dangerouslySetInnerHTML={{ __html: html }} />;
 }

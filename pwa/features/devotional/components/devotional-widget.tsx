@@ -76,10 +76,10 @@ function DevotionalArticle({ devotional }: { devotional: Devotional }) {
     <article className="flex flex-col gap-4">
       <h3 className="font-display text-2xl leading-tight font-bold sm:text-3xl">{devotional.devotionalTitle}</h3>
       <figure className="flex flex-col items-start gap-2 rounded-box border-l-4 border-secondary bg-base-200 px-5 py-4">
-        <blockquote className="font-display text-[calc(1.125rem*var(--reading-scale,1))] leading-relaxed italic">{devotional.verseText}</blockquote>
+        <blockquote className="reading-scaled font-display text-[calc(1.125rem*var(--reading-scale,1))] leading-relaxed italic">{devotional.verseText}</blockquote>
         <figcaption className="text-sm font-semibold text-base-content/80">{devotional.verseReference}</figcaption>
       </figure>
-      <div className="flex flex-col gap-3 text-[calc(1rem*var(--reading-scale,1))] leading-relaxed text-base-content/90">
+      <div className="reading-scaled flex flex-col gap-3 text-[calc(1rem*var(--reading-scale,1))] leading-relaxed text-base-content/90">
         {paragraphs(devotional.devotionalContent).map((text, i) => (
           <p key={i}>{text}</p>
         ))}

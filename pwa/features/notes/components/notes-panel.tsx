@@ -197,7 +197,7 @@ function NotesEditor({ contentType, contentId, title, headingId, inDialog = fals
         <textarea
           ref={textareaRef}
           id={fieldId}
-          className="textarea min-h-40 w-full text-[calc(1rem*var(--reading-scale,1))]"
+          className="textarea reading-scaled min-h-40 w-full text-[calc(1rem*var(--reading-scale,1))]"
           value={text}
           onChange={(event) => onChange(event.target.value)}
           onBlur={flush}
