@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { MOBILE, screenshot, useBrowser } from './support/browser';
-import { appReady, visitAndDismissAuth } from './support/app';
+import { appReady, authDialog, visitAndDismissAuth } from './support/app';
 
 // Reading settings (docs/product.md#reading-settings): the theme and text size a reader picks, applied before the first paint.
 const baseURL = () => inject('baseURL');
@@ -49,6 +49,13 @@ describe('Theme and text size', () => {
     await appReady(page);
     expect(await lookAtBody(page)).toBe('cik-dark x-large');
     expect(await proseSize(page)).toBeCloseTo(before.size * 1.3, 0);
+    // The post's notes scale too (16 px at Medium).
+    await authDialog(page).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('main').getByRole('button', { name: 'Notes' }).click();
+    const notesBox = page.getByRole('dialog', { name: 'Your Notes' }).getByLabel('Your Notes', { exact: true });
+    expect(await notesBox.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeCloseTo(16 * 1.3, 0);
+    await page.keyboard.press('Escape');
 
     // A page the browser renders from the app's shell (device only, like /notes): the same.
     await visitAndDismissAuth(page, '/notes');
