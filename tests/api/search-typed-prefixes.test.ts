@@ -5,7 +5,7 @@
 // beside their stems (modules/search/search.repo.ts, pgSearch;
 // docs/decisions/022-postgres-search-reads-the-newest-rows.md). SQLite does not stem.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { insertBlogPost, insertVideo } from '../support/fixtures';
+import { insertBlogPost, insertVideo, minuteClock } from '../support/fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 let app: TestApp;
@@ -20,8 +20,7 @@ beforeEach(async () => {
   await app.db('videos').delete();
 });
 
-let clock = Date.UTC(2024, 0, 1);
-const nextDate = () => new Date((clock += 60_000)).toISOString();
+const nextDate = minuteClock();
 
 const post = (title: string, content: string, excerpt: string | null = null) =>
   insertBlogPost(app.db, { title, content, excerpt, read_time: 5, published_at: nextDate() });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { searchResultSchema } from '#contract';
-import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures';
+import { insertBlogPost, insertVideo as insertVideoRow, minuteClock } from '../support/fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testDialect } from '../support/test-db';
 
@@ -17,8 +17,7 @@ beforeEach(async () => {
   await app.db('videos').delete();
 });
 
-let clock = Date.UTC(2024, 0, 1);
-const nextDate = () => new Date((clock += 60_000)).toISOString();
+const nextDate = minuteClock();
 
 function insertPost(p: { title: string; content?: string; excerpt?: string | null; publishedAt?: string }): Promise<number> {
   return insertBlogPost(app.db, {

@@ -10,6 +10,15 @@ import type { ApiClient } from './test-app';
  */
 type Row = Record<string, unknown>;
 
+/**
+ * A publication date a minute after the last one it gave, from `from` (ms since the epoch): rows
+ * inserted in turn are newest last, the order search and the lists break ties by.
+ */
+export function minuteClock(from = Date.UTC(2024, 0, 1)): () => string {
+  let clock = from;
+  return () => new Date((clock += 60_000)).toISOString();
+}
+
 let seq = 0;
 
 async function insertReturningId(db: Db, table: string, row: Row): Promise<number> {
