@@ -23,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['tests/api/**/*.test.ts', 'tests/offline/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'tests/offline/**/*.test.ts', 'tests/support/**/*.test.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,

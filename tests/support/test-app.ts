@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '#api/app';
 import { loadConfig, type AppConfig } from '#api/config';
 import { createDb, type Db } from '#api/db';
@@ -76,6 +77,54 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       });
       await drop();
       fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The test app of a file (or of a describe block, where it is called): vitest's beforeAll starts
+ * it and afterAll closes it, so a file says `const app = useTestApp()` once instead of the hooks.
+ * What it returns stands for the app at module level: each field is read from the started app when
+ * a hook or a test reads it, and throws if read before beforeAll started it or after it closed.
+ * Hooks registered after this call run after the start and before the close (vitest runs the
+ * after-hooks in reverse), so a file's own setup may use the app and its teardown still has it.
+ */
+export function useTestApp(opts: StartOptions = {}): TestApp {
+  let started: TestApp | undefined;
+  let closed = false;
+  const current = (): TestApp => {
+    if (started) return started;
+    throw new Error(closed ? 'the test app is used after it was closed' : 'the test app is used before beforeAll started it');
+  };
+  const close = async () => {
+    const app = started;
+    started = undefined;
+    closed = true;
+    await app?.close();
+  };
+  beforeAll(async () => {
+    started = await startTestApp(opts);
+    closed = false;
+  });
+  afterAll(close);
+  return {
+    get url() {
+      return current().url;
+    },
+    get db() {
+      return current().db;
+    },
+    get config() {
+      return current().config;
+    },
+    get events() {
+      return current().events;
+    },
+    client: () => current().client(),
+    // A test that closes the app itself (to see what a stopped server does) leaves afterAll nothing to close.
+    close: async () => {
+      current();
+      await close();
     },
   };
 }
