@@ -1,11 +1,11 @@
 // The editor's desk's Activity: every editor write that succeeded (who, what, which item, when),
 // newest first, for editors only. Recorded for any route guarded by requireEditor.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor, insertBackdatedBlogPost } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
+const app = useTestApp();
 let editor: ApiClient;
 let editorName: string;
 let editorId: number;
@@ -13,16 +13,12 @@ let reader: ApiClient;
 let readerId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
   editor = app.client();
   editorName = uniqueName('ed');
   editorId = (await signUp(editor, editorName)).id;
   await grantEditor(app.db, editorName);
   reader = app.client();
   readerId = (await signUp(reader, uniqueName('reader'))).id;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 const aPost = () => ({

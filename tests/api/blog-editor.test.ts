@@ -1,27 +1,23 @@
 // The blog as its editors write it: create, import from Substack, feature and delete, each
 // refused to a reader without the editor role and to someone signed out.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor, insertBackdatedBlogPost } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 import { addStudyData as addStudy, studyRows as countStudyRows } from '#tests/support/study-data';
 
-let app: TestApp;
+const app = useTestApp();
 let editor: ApiClient;
 let member: ApiClient;
 let editorId: number;
 let memberId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
   editor = app.client();
   editorId = (await signUp(editor, 'editor')).id;
   await grantEditor(app.db, 'editor');
   member = app.client();
   memberId = (await signUp(member, uniqueName('reader'))).id;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 /** Inserts a post straight into the table, so each test owns its rows. */

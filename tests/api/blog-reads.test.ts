@@ -1,16 +1,9 @@
 // The blog as anyone reads it: lists, the featured post, one post, and its view count.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { insertBackdatedBlogPost } from '../support/fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 /** Inserts a post straight into the table, so each test owns its rows. */
 const insertPost = (overrides: Record<string, unknown> = {}) => insertBackdatedBlogPost(app.db, overrides);

@@ -1,16 +1,10 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { bookmarkHelpers } from '../support/bookmarks';
 import { insertBlogPost } from '../support/fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 const { signedIn, insertVideo, createFolder, bookmark, rowsFor } = bookmarkHelpers(() => app);
 const insertPost = (overrides: Record<string, unknown> = {}) => insertBlogPost(app.db, overrides);

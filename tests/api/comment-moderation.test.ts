@@ -2,23 +2,19 @@
 // comment, delete it, and work the desk's list of reported comments (hide or dismiss). Each call
 // answers 401, 400, 403, 404, 409 in that order.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
+const app = useTestApp();
 let editor: ApiClient;
 let editorId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
   editor = app.client();
   const name = uniqueName('editor');
   editorId = (await signUp(editor, name)).id;
   await grantEditor(app.db, name);
-});
-afterAll(async () => {
-  await app.close();
 });
 
 interface Reader {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { devotionalSchema, heartsInfoSchema } from '#contract';
-import { signUp, startTestApp, type TestApp } from '../support/test-app';
+import { signUp, useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 // Every test states the whole devotionals table it needs (hearts go with their devotional).
 beforeEach(async () => {
   await app.db('devotional_hearts').delete();

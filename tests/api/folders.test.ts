@@ -1,16 +1,10 @@
 // Bookmark folders: `/api/bookmark-categories` in the API, `bookmark_folders` in the database.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { bookmarkHelpers } from '../support/bookmarks';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 const { signedIn, createFolder, bookmark, rowsFor } = bookmarkHelpers(() => app);
 

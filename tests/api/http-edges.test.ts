@@ -1,15 +1,11 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { insertBlogPost } from '../support/fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Requests a fuzzer sends and a browser never does: each still gets a JSON {message} with a 4xx.
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => app.close());
+const app = useTestApp();
 
 interface RawResponse {
   status: number;

@@ -1,15 +1,9 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { insertLiveStream, insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 const PASSWORD = 'Password1!';
 const keyed = () => ({ headers: { 'Idempotency-Key': crypto.randomUUID() } });

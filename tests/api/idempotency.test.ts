@@ -1,16 +1,10 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { nowIso } from '#api/lib/convert';
 import { insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 const commentsBy = (userId: number) => app.db('comments').where({ user_id: userId });
 

@@ -6,16 +6,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { liveStreamSchema } from '#contract';
 import { grantEditor } from '../support/fixtures';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
+// A long-lived public cache: an answer read before a write is still there after it unless the write dropped it.
+const app = useTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
 let editor: ApiClient;
 let member: ApiClient;
 const opened: OpenEventStream[] = [];
 
 beforeAll(async () => {
-  // A long-lived public cache: an answer read before a write is still there after it unless the write dropped it.
-  app = await startTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
   editor = app.client();
   const editorName = uniqueName('editor');
   await signUp(editor, editorName);
@@ -25,7 +24,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const stream of opened) stream.close();
-  await app.close();
 });
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();

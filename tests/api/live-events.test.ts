@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor, insertLiveStream } from '../support/fixtures';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
+const app = useTestApp();
 let streamId = 0;
 let otherStreamId = 0;
 let editor: ApiClient;
@@ -14,7 +14,6 @@ let reader: ApiClient;
 const opened: OpenEventStream[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp();
   streamId = await insertLiveStream(app.db, { is_live: true, title: 'On air' });
   otherStreamId = await insertLiveStream(app.db, { is_live: true, title: 'Another' });
   editor = app.client();
@@ -27,7 +26,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const stream of opened) stream.close();
-  await app.close();
 });
 
 async function watch(id = streamId, headers: Record<string, string> = {}): Promise<OpenEventStream> {
