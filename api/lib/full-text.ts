@@ -47,17 +47,17 @@ export function toTsQuery(tokens: readonly string[]): string {
 }
 
 /**
- * Migration 019's search_queries(words, tokens, spell), as SQL, and its bindings: the tsqueries a
- * typed query asks with on PostgreSQL, where a typed prefix also finds the words that stemming
- * cut shorter than it ("atonem" finds "atonement", stored as 'aton'). Site search
+ * search_queries(tokens, spell) (migrations 019 and 020), as SQL, and its bindings: the tsqueries
+ * a typed query asks with on PostgreSQL, where a typed prefix also finds the words that stemming
+ * cut shorter than it ("atonem" finds "atonement", stored as 'aton'), and accents are folded as
+ * in the indexed text ("agape" finds "agapē", "Résurrec" finds "resurrection"). Site search
  * (modules/search/search.repo.ts, pgSearch) and the desk's list (postsMatching) both ask it, so
  * there is one rule; why, in docs/decisions/022-postgres-search-reads-the-newest-rows.md.
- * Its `words` is toTsQuery's query, only to choose the config (english, or simple when every
- * word is a stop word, which english would drop); `tokens` the words as an array literal:
- * tokens hold letters and digits only, so quoting them is enough.
+ * `tokens` are the typed words as an array literal: they hold letters and digits only, so
+ * quoting them is enough; the function folds them with the same dictionary as the text.
  */
-export const pgSearchQueries = (spell: boolean): string => `search_queries(?, ?::text[], ${spell})`;
-export const pgSearchQueriesBindings = (tokens: readonly string[]): string[] => [toTsQuery(tokens), `{${tokens.map((t) => `"${t}"`).join(',')}}`];
+export const pgSearchQueries = (spell: boolean): string => `search_queries(?::text[], ${spell})`;
+export const pgSearchQueriesBindings = (tokens: readonly string[]): string[] => [`{${tokens.map((t) => `"${t}"`).join(',')}}`];
 
 /**
  * A WHERE condition, as SQL and its bindings, that holds for the posts whose title, excerpt or

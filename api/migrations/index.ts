@@ -18,6 +18,7 @@ import * as sharedMailBodies from './016-shared-mail-bodies';
 import * as searchTerms from './017-search-terms';
 import * as inlineSearchLexemes from './018-inline-search-lexemes';
 import * as searchSurfaceWords from './019-search-surface-words';
+import * as searchFoldsAccents from './020-search-folds-accents';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -48,6 +49,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '017-search-terms': searchTerms,
     '018-inline-search-lexemes': inlineSearchLexemes,
     '019-search-surface-words': searchSurfaceWords,
+    '020-search-folds-accents': searchFoldsAccents,
   };
 }
 
