@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
 const SESSION_COOKIE = 'cik.sid';
 const PASSWORD = 'Password1!';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let app: TestApp;
+const app = useTestApp();
 /** Every response that carries a user, checked at the end for anything password-like. */
 const userResponses: string[] = [];
-
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
 
 function signupBody(username = uniqueName(), extra: Record<string, unknown> = {}) {
   return { username, email: `${username.toLowerCase()}@example.com`, password: PASSWORD, ...extra };
@@ -326,13 +319,7 @@ describe('GET /api/auth/me', () => {
 });
 
 describe('rate limiting of sign-in and sign-up', () => {
-  let limited: TestApp;
-  beforeAll(async () => {
-    limited = await startTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
-  });
-  afterAll(async () => {
-    await limited.close();
-  });
+  const limited = useTestApp({ env: { AUTH_RATE_LIMIT: '3' } });
 
   test('when a client goes past AUTH_RATE_LIMIT attempts, then 429 JSON {message} with Retry-After, for login and signup alike', async () => {
     const client = limited.client();

@@ -4,25 +4,21 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { devotionalSchema } from '#contract';
 import { grantEditor } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient, type TestApp } from '../support/test-app';
 
-let app: TestApp;
+const app = useTestApp();
 let editor: ApiClient;
 let member: ApiClient;
 let memberId: number;
 let editorName: string;
 
 beforeAll(async () => {
-  app = await startTestApp();
   editor = app.client();
   editorName = uniqueName('editor');
   await signUp(editor, editorName);
   await grantEditor(app.db, editorName);
   member = app.client();
   memberId = (await signUp(member, uniqueName('reader'))).id;
-});
-afterAll(async () => {
-  await app.close();
 });
 // Every test states the whole devotionals table it needs (hearts go with their devotional).
 beforeEach(async () => {
@@ -271,18 +267,14 @@ describe('GET /api/devotionals?from=&to=', () => {
 });
 
 describe('the public cache', () => {
-  let cached: TestApp;
+  // A second process on the same database, with a long-lived public cache: only a dropped entry
+  // can show a write at once.
+  const cached = useTestApp({ env: { PUBLIC_CACHE_MS: '60000' }, sameDatabaseAs: app });
   let cachedEditor: ApiClient;
   beforeAll(async () => {
-    // A second process on the same database, with a long-lived public cache: only a dropped entry
-    // can show a write at once.
-    cached = await startTestApp({ env: { PUBLIC_CACHE_MS: '60000' }, sameDatabaseAs: app });
     cachedEditor = cached.client();
     const login = await cachedEditor.post('/api/auth/login', { username: editorName, password: 'Password1!' });
     expect(login.status).toBe(200);
-  });
-  afterAll(async () => {
-    await cached.close();
   });
 
   test("when a day is written, replaced and deleted, then today's devotional for it (and without a date) follows at once", async () => {

@@ -8,7 +8,7 @@ import { loadConfig } from '#api/config';
 import { SITE_DOCUMENT_PATHS } from '#contract';
 import { NAVIGATION_DENYLIST } from '#pwa/navigation-denylist';
 import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, useTestApp } from '../support/test-app';
 
 // The feeds, the sitemap and robots.txt (api/modules/feeds). `site` has PUBLIC_URL set (with a
 // trailing slash, which must go) and a built shell in DIST_DIR, so "not the shell" means something.
@@ -16,15 +16,14 @@ const SHELL = '<!doctype html><title>shell</title><div id="root"></div>';
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-feeds-dist-'));
 const PUBLIC_URL = 'https://example.org';
 
-let site: TestApp;
-beforeAll(async () => {
+beforeAll(() => {
   fs.writeFileSync(path.join(distDir, 'index.html'), SHELL);
-  site = await startTestApp({ env: { PUBLIC_URL: `${PUBLIC_URL}/`, DIST_DIR: distDir } });
 });
-afterAll(async () => {
-  await site.close();
+afterAll(() => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
+// After the hooks above: the shell is written before the app starts and removed after it closed.
+const site = useTestApp({ env: { PUBLIC_URL: `${PUBLIC_URL}/`, DIST_DIR: distDir } });
 
 // Every value is kept as text (a title "2024" stays a string); repeated elements are always arrays.
 const parser = new XMLParser({
@@ -251,11 +250,7 @@ describe('GET /robots.txt', () => {
 });
 
 describe('without PUBLIC_URL, with the public cache on', () => {
-  let cached: TestApp;
-  beforeAll(async () => {
-    cached = await startTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
-  });
-  afterAll(async () => cached.close());
+  const cached = useTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
 
   test("links start with the request's own origin; X-Forwarded-Host counts only with TRUST_PROXY", async () => {
     await insertBlogPost(cached.db, { title: 'Origin post' });

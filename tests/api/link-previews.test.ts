@@ -7,23 +7,20 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { shareCardPath } from '#contract/share-card';
 import { render } from '#pwa/entry-server';
 import { grantEditor, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp } from '../support/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const cardsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-previews-'));
-let site: TestApp;
-beforeAll(async () => {
-  site = await startTestApp({ env: { CARDS_DIR: cardsDir } });
-});
-afterAll(async () => {
-  await site.close();
+afterAll(() => {
   fs.rmSync(cardsDir, { recursive: true, force: true });
 });
+// After the afterAll above, so that the cards are removed once the app has closed.
+const site = useTestApp({ env: { CARDS_DIR: cardsDir } });
 
 /** The head the server renderer writes for `url`, with the test app as the site and its API. */
 async function headOf(url: string): Promise<string> {

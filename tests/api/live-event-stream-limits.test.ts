@@ -10,7 +10,7 @@ import { loadConfig } from '#api/config';
 import { insertLiveStream } from '../support/fixtures';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
 import { until, type Host } from '../support/server-process';
-import { signUp, startTestApp, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, useTestApp } from '../support/test-app';
 import { testDialect } from '../support/test-db';
 import { startServerOnTestDatabase, type ServerOnTestDatabase } from '../support/test-server';
 
@@ -68,16 +68,14 @@ async function watchOnceFree(url: string, headers: Record<string, string> = {}):
 const viewersOf = async (stream: OpenEventStream, count: number) => stream.next((e) => e.event === 'viewers' && e.json.count === count, { timeoutMs: 5_000 });
 
 describe('one process', () => {
-  let app: TestApp;
+  const app = useTestApp();
   let streamId = 0;
   const events = () => `${app.url}/api/live-streams/${streamId}/events`;
   const siteWide = () => `${app.url}/api/live-streams/events`;
 
   beforeAll(async () => {
-    app = await startTestApp();
     streamId = await insertLiveStream(app.db, { is_live: true, title: 'Capped' });
   });
-  afterAll(() => app.close());
 
   test('an address holds 6 event streams, both routes together; the 7th, of either route, is a 429 with Retry-After and a message; closing one lets one more in', async () => {
     expect(app.config.eventStreamsPerAddress).toBe(6);

@@ -6,9 +6,9 @@ import { startNewsletterJob, type NewsletterJob } from '#api/modules/newsletter/
 import { insertBlogPost } from '../support/fixtures';
 import { editorClient, headerLine, insertConfirmed, startMailbox, waitUntil, type Mailbox } from '../support/newsletter';
 import { sleep } from '../support/server-process';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
+const app = useTestApp();
 let mailbox: Mailbox;
 let editor: { client: ApiClient; email: string };
 /** The confirmed subscribers every test's send goes to (plus any a test adds). */
@@ -16,7 +16,6 @@ const SUBSCRIBERS = ['one@subscribers.example', 'two@subscribers.example', 'thre
 const cleanups: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
-  app = await startTestApp();
   mailbox = await startMailbox(app.db);
   editor = await editorClient(app);
   await insertConfirmed(app.db, SUBSCRIBERS);
@@ -26,7 +25,6 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await mailbox?.close();
-  await app?.close();
 });
 
 const send = (body: unknown, client = editor.client) => client.post('/api/newsletter/sends', body);

@@ -6,22 +6,20 @@ import { migrationSourceFor } from '#api/migrations/index';
 import { newsletterService } from '#api/modules/newsletter/newsletter.service';
 import { addressOf, headerLine, insertConfirmed, linkIn, startMailbox, editorClient, type Mailbox } from '../support/newsletter';
 import { insertBlogPost } from '../support/fixtures';
-import { startTestApp, uniqueName, type ApiResponse, type TestApp } from '../support/test-app';
+import { uniqueName, useTestApp, type ApiResponse } from '../support/test-app';
 import { createTestDatabase } from '../support/test-db';
 
 const SUBSCRIBED = { message: "You've been subscribed to our newsletter." };
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
 
-let app: TestApp;
+const app = useTestApp();
 let mailbox: Mailbox;
 beforeAll(async () => {
-  app = await startTestApp();
   mailbox = await startMailbox(app.db);
 });
 afterAll(async () => {
   await mailbox?.close();
-  await app?.close();
 });
 
 const address = (tag = 'reader') => `${uniqueName(tag).toLowerCase()}@example.com`;

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { grantEditor } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 describe('POST /api/newsletter', () => {
   // The answer never tells whether an address was already on the list: anyone may post any address.

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '#contract';
-import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, useTestApp, type ApiClient } from '../support/test-app';
 
 // The smallest valid files of each accepted type (1x1 pixel).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -11,15 +11,11 @@ const JPEG = Buffer.from(
   'base64',
 );
 
-let app: TestApp;
+const app = useTestApp();
 let owner: ApiClient;
 beforeAll(async () => {
-  app = await startTestApp();
   owner = app.client();
   await signUp(owner);
-});
-afterAll(async () => {
-  await app.close();
 });
 
 async function ticket(client: ApiClient = owner): Promise<string> {

@@ -1,27 +1,23 @@
 // Pictures on posts (docs/product.md#blog-management): a cover with alt text and `/objects/…`
 // images in the text, both uploads of this server; the upload sweep keeps every picture a post
 // uses, now or in a kept version, and a restore brings the cover back.
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { objectsService } from '#api/modules/objects/objects.service';
 import { grantEditor } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
 // The smallest valid PNG (1x1 pixel).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const DAY = 24 * 60 * 60 * 1000;
 
-let app: TestApp;
+const app = useTestApp();
 let editor: ApiClient;
 
 beforeAll(async () => {
-  app = await startTestApp();
   editor = app.client();
   const name = uniqueName('ed');
   await signUp(editor, name);
   await grantEditor(app.db, name);
-});
-afterAll(async () => {
-  await app.close();
 });
 
 /** Uploads a picture the desk's way (a one-time URL, then the PUT) and returns its path, `/objects/{id}`. */

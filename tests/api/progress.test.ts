@@ -1,15 +1,9 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { insertBlogPost, insertVideo as insertVideoRow } from '../support/fixtures';
-import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 async function signedIn(): Promise<{ client: ApiClient; userId: number }> {
   const client = app.client();

@@ -8,15 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { nowIso } from '#api/lib/convert';
 import { answerFakeRenders, fakeRendererSource } from '../support/fake-renderer';
 import { insertVideo as insertVideoRow } from '../support/fixtures';
-import { signUp, startTestApp, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, useTestApp, type TestApp } from '../support/test-app';
 
 // The short-lived cache of public answers (api/middleware/public-cache.ts), with a long TTL so
 // that only invalidation can make an answer change during a test.
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
-});
-afterAll(async () => app.close());
+const app = useTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
 
 interface RawResponse {
   status: number;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { insertLiveStream, insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type ApiResponse, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient, type ApiResponse, type TestApp } from '../support/test-app';
 
 // DESIGN "API rules": sign-in per address and per account; anonymous writes per address;
 // signed-in writes per user; every refusal a 429 with Retry-After and {message}. The counters
@@ -30,16 +30,8 @@ async function rowCount(app: TestApp, table: string, where: Record<string, unkno
 }
 
 describe('POST /api/auth/login on two app instances over one database', () => {
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    a = await startTestApp({ env: { AUTH_RATE_LIMIT: '3', LOGIN_ACCOUNT_RATE_LIMIT: '1000' } });
-    b = await startTestApp({ env: { AUTH_RATE_LIMIT: '3', LOGIN_ACCOUNT_RATE_LIMIT: '1000' }, sameDatabaseAs: a });
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  const a = useTestApp({ env: { AUTH_RATE_LIMIT: '3', LOGIN_ACCOUNT_RATE_LIMIT: '1000' } });
+  const b = useTestApp({ env: { AUTH_RATE_LIMIT: '3', LOGIN_ACCOUNT_RATE_LIMIT: '1000' }, sameDatabaseAs: a });
 
   test('when attempts are spread over both, then they count together: the fourth is refused on either', async () => {
     expect((await a.client().post('/api/auth/login', { username: 'nobody', ...WRONG })).status).toBe(401);
@@ -91,14 +83,8 @@ describe('the counted address and TRUST_PROXY', () => {
 });
 
 describe('limits per account, address and user', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp({
-      env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT: '100', LOGIN_ACCOUNT_RATE_LIMIT: '3', ANON_WRITE_RATE_LIMIT: '3', USER_WRITE_RATE_LIMIT: '3' },
-    });
-  });
-  afterAll(async () => {
-    await app.close();
+  const app = useTestApp({
+    env: { TRUST_PROXY: '1', AUTH_RATE_LIMIT: '100', LOGIN_ACCOUNT_RATE_LIMIT: '3', ANON_WRITE_RATE_LIMIT: '3', USER_WRITE_RATE_LIMIT: '3' },
   });
 
   const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });

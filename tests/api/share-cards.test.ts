@@ -11,12 +11,16 @@ import { createServices } from '#api/services';
 import { shareCardPath, shareCardVersion, type ShareCardFields, type ShareCardKind } from '#contract/share-card';
 import { NAVIGATION_DENYLIST } from '#pwa/navigation-denylist';
 import { grantEditor, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const cardsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-cards-'));
-let site: TestApp;
+afterAll(() => {
+  fs.rmSync(cardsDir, { recursive: true, force: true });
+});
+// After the afterAll above, so that the cards are removed once the app has closed.
+const site = useTestApp({ env: { CARDS_DIR: cardsDir } });
 let editor: ApiClient;
 /** A port that takes connections and never answers: a picture host that hangs. */
 let silent: net.Server;
@@ -24,7 +28,6 @@ const held: net.Socket[] = [];
 let silentUrl: string;
 
 beforeAll(async () => {
-  site = await startTestApp({ env: { CARDS_DIR: cardsDir } });
   editor = site.client();
   const name = uniqueName('cards');
   await signUp(editor, name);
@@ -36,8 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of held) socket.destroy();
   await new Promise((resolve) => silent.close(resolve));
-  await site.close();
-  fs.rmSync(cardsDir, { recursive: true, force: true });
 });
 
 interface Answer {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // A small stand-in for dist/: the shell, the service worker, the manifest and hashed assets.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-dist-'));
@@ -14,8 +14,7 @@ const BIG_ASSET = '/assets/big-abc123.js';
 const PRECOMPRESSED = '/assets/app-def456.js';
 const PRECOMPRESSED_TEXT = `export const words = ${JSON.stringify('in the beginning was the word '.repeat(200))};`;
 
-let app: TestApp;
-beforeAll(async () => {
+beforeAll(() => {
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), SHELL);
   fs.writeFileSync(path.join(distDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -26,12 +25,12 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, PRECOMPRESSED), PRECOMPRESSED_TEXT);
   fs.writeFileSync(path.join(distDir, `${PRECOMPRESSED}.br`), zlib.brotliCompressSync(PRECOMPRESSED_TEXT));
   fs.writeFileSync(path.join(distDir, `${PRECOMPRESSED}.gz`), zlib.gzipSync(PRECOMPRESSED_TEXT, { level: 9 }));
-  app = await startTestApp({ env: { DIST_DIR: distDir } });
 });
-afterAll(async () => {
-  await app.close();
+afterAll(() => {
   fs.rmSync(distDir, { recursive: true, force: true });
 });
+// After the hooks above: dist/ is written before the app starts and removed after it closed.
+const app = useTestApp({ env: { DIST_DIR: distDir } });
 
 /** GET with the given Accept-Encoding, the body as the bytes on the wire. */
 function getEncoded(rawPath: string, acceptEncoding: string): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {

@@ -2,18 +2,12 @@
 // writes in one request, applied in order through the same routes, checks and Idempotency-Keys as
 // when each comes alone.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { SYNC_BATCH_MAX } from '#contract/sync';
 import { insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, startTestApp, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 
 interface Write {
   key: string;

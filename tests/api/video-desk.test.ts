@@ -3,30 +3,26 @@
 // public cache is on here (as in production), so every read after a write shows that the write
 // dropped what it made stale.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { videoSchema } from '#contract';
 import { grantEditor } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 import { addStudyData as addStudy, studyRows as countStudyRows } from '#tests/support/study-data';
 
-let app: TestApp;
+// A long-lived public cache: an answer read before a write is still there after it unless the write dropped it.
+const app = useTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
 let editor: ApiClient;
 let member: ApiClient;
 let editorId: number;
 let memberId: number;
 
 beforeAll(async () => {
-  // A long-lived public cache: an answer read before a write is still there after it unless the write dropped it.
-  app = await startTestApp({ env: { PUBLIC_CACHE_MS: '60000' } });
   editor = app.client();
   const editorName = uniqueName('editor');
   editorId = (await signUp(editor, editorName)).id;
   await grantEditor(app.db, editorName);
   member = app.client();
   memberId = (await signUp(member, uniqueName('reader'))).id;
-});
-afterAll(async () => {
-  await app.close();
 });
 
 /** A YouTube id no other test uses: 8 random bytes are 11 base64url characters. */

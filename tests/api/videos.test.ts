@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { videoSchema } from '#contract';
 import { insertVideo as insertVideoRow } from '../support/fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 // Every test here states the whole videos table it needs.
 beforeEach(async () => {
   await app.db('videos').delete();

@@ -1,7 +1,7 @@
 // The outbox against the real API and database: a write whose answer was lost on the way back
 // is delivered again with the same Idempotency-Key, and the server keeps exactly one of it.
 import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { registerAppWrites } from '#pwa/app/write-definitions';
 import { createFolderWrite, moveBookmarkWrite, saveBookmarkWrite } from '#pwa/features/bookmarks/api/writes';
 import { postCommentWrite } from '#pwa/features/comments/api/writes';
@@ -10,17 +10,15 @@ import { AppDatabase } from '#pwa/offline/device-db';
 import { Outbox } from '#pwa/offline/outbox';
 import { OutboxEvents } from '#pwa/offline/outbox-events';
 import { insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, useTestApp, type ApiClient } from '../support/test-app';
 
 registerAppWrites();
 
-let app: TestApp;
+const app = useTestApp();
 let videoId: number;
 beforeAll(async () => {
-  app = await startTestApp();
   videoId = await insertVideo(app.db, { title: 'Replayed', description: 'd', category: 'theology', duration: '10:00', youtube_id: 'abcdefghijk' });
 });
-afterAll(async () => app.close());
 
 /** fetch as the signed-in browser would send it; `loseAnswers` drops the server's answer after it arrived. */
 function browserFetch(client: ApiClient, opts: { loseAnswers: number; paths?: string[] }) {
