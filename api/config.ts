@@ -42,6 +42,7 @@ const envSchema = z.object({
   MAIL_DIR: z.string().default('data/mail'),
   CARDS_DIR: z.string().default('data/cards'),
   MAIL_RATE_PER_SECOND: z.coerce.number().positive('MAIL_RATE_PER_SECOND must be more than 0').max(1000).default(10),
+  MAIL_KEEP_DAYS: z.coerce.number().int('MAIL_KEEP_DAYS must be a whole number of days').min(1, 'MAIL_KEEP_DAYS must be at least 1').max(3650).default(30),
 });
 
 export type DatabaseConfig =
@@ -81,6 +82,8 @@ export interface AppConfig {
   siteTimeZone: string;
   /** Outgoing mail (docs/decisions/016-outgoing-mail.md). */
   mail: MailConfig;
+  /** A message sent or given up is deleted this many days later (MAIL_KEEP_DAYS; docs/decisions/016-outgoing-mail.md). */
+  mailKeepDays: number;
   /** Where the share cards are kept once drawn (CARDS_DIR; docs/decisions/019-share-cards.md). */
   cardsDir: string;
 }
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jobLeaseMs: e.JOB_LEASE_MS ?? 2 * e.HOUSEKEEPING_INTERVAL_MS,
     siteTimeZone: parseTimeZone(e.SITE_TIME_ZONE),
     mail: { smtp: parseSmtpUrl(e.SMTP_URL), from: e.MAIL_FROM, dir: path.resolve(e.MAIL_DIR), ratePerSecond: e.MAIL_RATE_PER_SECOND },
+    mailKeepDays: e.MAIL_KEEP_DAYS,
     cardsDir: path.resolve(e.CARDS_DIR),
   };
 }

@@ -19,6 +19,7 @@ import * as searchTerms from './017-search-terms';
 import * as inlineSearchLexemes from './018-inline-search-lexemes';
 import * as searchSurfaceWords from './019-search-surface-words';
 import * as searchFoldsAccents from './020-search-folds-accents';
+import * as mailKeptForATime from './021-mail-kept-for-a-time';
 
 export interface MigrationOptions {
   /** Where uploads were stored as files before they moved into the database (migration 005). */
@@ -50,6 +51,7 @@ function migrationsFor(opts: MigrationOptions): Record<string, Knex.Migration> {
     '018-inline-search-lexemes': inlineSearchLexemes,
     '019-search-surface-words': searchSurfaceWords,
     '020-search-folds-accents': searchFoldsAccents,
+    '021-mail-kept-for-a-time': mailKeptForATime,
   };
 }
 

@@ -170,8 +170,8 @@ describe(`two API processes on one ${testDialect() === 'pg' ? 'PostgreSQL' : 'SQ
     }
   });
 
-  test('the upload sweep, the idempotency purge and the session purge each run on one process only', async () => {
-    const jobs = ['upload-sweep', 'idempotency-purge', 'session-purge'];
+  test('the upload sweep, the idempotency and session purges and the deletion of old mail each run on one process only', async () => {
+    const jobs = ['upload-sweep', 'idempotency-purge', 'session-purge', 'mail-forget'];
     // Several runs of each, so the other process had as many chances to run them too.
     for (const job of jobs) await until(`3 runs of ${job}`, () => a.runsOf(job).length + b.runsOf(job).length >= 3);
     for (const job of jobs) {

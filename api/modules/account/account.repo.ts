@@ -62,6 +62,11 @@ export function accountRepo(db: Handle) {
       const n = await db('account_tokens').where({ id }).whereNull('used_at').where('expires_at', '>', now).update({ used_at: now });
       return Number(n) === 1;
     },
+    /** Every address the user's email-change links were sent to (they are the reader's too). */
+    async addressesOfEmailChanges(userId: number): Promise<string[]> {
+      const rows = (await db('account_tokens').where({ user_id: userId, purpose: 'confirm-email' }).whereNotNull('email').distinct('email')) as Array<{ email: string }>;
+      return rows.map((r) => r.email);
+    },
     /** Forgets links that can no longer be used a day after they stopped working. */
     async purgeOldTokens(now: number): Promise<void> {
       const dayAgo = now - 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import type { Db } from '#api/db';
 import { AppError, conflict, constraintKind, unauthorized } from '#api/errors';
 import { toBool, toIso, toNumber } from '#api/lib/convert';
 import { hashPassword, verifyPassword } from '#api/lib/password';
-import { queueMail } from '#api/modules/mail/mail.service';
+import { forgetMailTo, queueMail } from '#api/modules/mail/mail.service';
 import { toUser } from '#api/modules/users/users.service';
 import { accountRepo, type AccountRow, type TokenPurpose } from './account.repo';
 
@@ -248,11 +248,18 @@ export function accountService(db: Db, config: AppConfig) {
       };
     },
 
-    /** Deletes the account, the password checked, in one transaction (account.repo.ts, deleteAccount). */
+    /**
+     * Deletes the account, the password checked, in one transaction (account.repo.ts,
+     * deleteAccount), with every message queued or kept for the reader's addresses: the account's
+     * and those an email change was sent to (docs/decisions/016-outgoing-mail.md).
+     */
     async deleteAccount(userId: number, password: string): Promise<void> {
       const row = await checkedUser(userId, password, 'password');
       await db.transaction(async (trx) => {
-        await accountRepo(trx).deleteAccount(userId, row.email);
+        const repo = accountRepo(trx);
+        const addresses = [row.email, ...(await repo.addressesOfEmailChanges(userId))];
+        await repo.deleteAccount(userId, row.email);
+        await forgetMailTo(trx, addresses);
       });
     },
   };

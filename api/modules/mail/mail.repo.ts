@@ -105,6 +105,56 @@ function due(q: Knex.QueryBuilder, now: number, stuckBefore: number) {
   return q.where((w) => w.where({ status: 'pending' }).andWhere('next_attempt_at', '<=', now)).orWhere((w) => w.where({ status: 'sending' }).andWhere('claimed_at', '<', stuckBefore));
 }
 
+/** What a deleted message leaves: its send's numbers (docs/decisions/016-outgoing-mail.md, "How long mail is kept"). */
+const GONE_COLUMNS = ['newsletter_send_id', 'status', 'sent_at', 'failed_at', 'body_id'] as const;
+type GoneRow = Record<(typeof GONE_COLUMNS)[number], unknown>;
+
+/**
+ * Runs `query` as a DELETE and returns the deleted rows' GONE_COLUMNS. knex returns them on
+ * PostgreSQL; on SQLite (3.35+ has RETURNING) its delete gives a count, so the same statement is
+ * sent as raw SQL with the clause added.
+ */
+async function deleteReturning(db: Db | Knex.Transaction, query: Knex.QueryBuilder): Promise<GoneRow[]> {
+  if (db.client.config.client === 'pg') return (await query.delete().returning([...GONE_COLUMNS])) as GoneRow[];
+  const { sql, bindings } = query.delete().toSQL();
+  return (await db.raw(`${sql} returning ${GONE_COLUMNS.join(', ')}`, bindings)) as GoneRow[];
+}
+
+/**
+ * Adds deleted messages to their newsletter send's earlier counts (migration 021), so the desk's
+ * figures stay whole: sent as sent, anything else (failed, or a message never sent because its
+ * reader left) as failed. Then drops the shared bodies no message names any more. The rows come
+ * from the DELETE itself (RETURNING), so a row two deleters both found is counted once.
+ */
+async function keepCountsOf(db: Db | Knex.Transaction, gone: readonly GoneRow[], now: number): Promise<void> {
+  const bySend = new Map<number, { sent: number; failed: number; lastAt: number }>();
+  for (const row of gone) {
+    if (row.newsletter_send_id === null || row.newsletter_send_id === undefined) continue;
+    const id = toNumber(row.newsletter_send_id);
+    const c = bySend.get(id) ?? { sent: 0, failed: 0, lastAt: 0 };
+    if (row.status === 'sent') c.sent += 1;
+    else c.failed += 1;
+    c.lastAt = Math.max(c.lastAt, orNull(row.sent_at) ?? orNull(row.failed_at) ?? now);
+    bySend.set(id, c);
+  }
+  for (const [id, c] of bySend) {
+    await db('newsletter_sends')
+      .where({ id })
+      .update({
+        earlier_sent: db.raw('earlier_sent + ?', [c.sent]),
+        earlier_failed: db.raw('earlier_failed + ?', [c.failed]),
+        earlier_last_at: db.raw('CASE WHEN earlier_last_at IS NULL OR earlier_last_at < ? THEN ? ELSE earlier_last_at END', [c.lastAt, c.lastAt]),
+      });
+  }
+  const bodies = [...new Set(gone.map((row) => row.body_id).filter((id) => id !== null && id !== undefined).map(toNumber))];
+  for (let start = 0; start < bodies.length; start += 500) {
+    await db('mail_bodies')
+      .whereIn('id', bodies.slice(start, start + 500))
+      .whereNotExists(db('outgoing_mail').select(db.raw('1')).whereRaw('outgoing_mail.body_id = mail_bodies.id'))
+      .delete();
+  }
+}
+
 /** The queue's rows. `db` may be a transaction: a message is queued in the transaction of the change that causes it. */
 export function mailRepo(db: Db | Knex.Transaction) {
   return {
@@ -222,6 +272,44 @@ export function mailRepo(db: Db | Knex.Transaction) {
     async cancelPending(to: string, kinds: readonly string[], reason: string, now: number): Promise<number> {
       return db('outgoing_mail').where({ to_address: to, status: 'pending' }).whereIn('kind', [...kinds]).update({ status: 'failed', last_error: reason, failed_at: now });
     },
+    /**
+     * Deletes up to `limit` messages that were sent or given up before `before` (ms since the
+     * epoch), keeping their send's numbers. A message still waiting or in flight is never deleted
+     * here. Returns how many went; call again while it returns `limit`.
+     */
+    async deleteFinishedBefore(before: number, limit: number, now: number): Promise<number> {
+      const oldest = db('outgoing_mail')
+        .select('id')
+        .where((w) =>
+          w
+            .where((q) => q.where({ status: 'sent' }).andWhere('sent_at', '<', before))
+            .orWhere((q) => q.where({ status: 'failed' }).andWhere((f) => f.where('failed_at', '<', before).orWhere((n) => n.whereNull('failed_at').andWhere('created_at', '<', before)))),
+        )
+        .orderBy('id')
+        .limit(limit);
+      const gone = await deleteReturning(db, db('outgoing_mail').whereIn('id', oldest).whereIn('status', ['sent', 'failed']));
+      await keepCountsOf(db, gone, now);
+      return gone.length;
+    },
+
+    /**
+     * Deletes every message to these addresses (compared without case) except one in flight,
+     * which its sender still holds: a message still waiting is never sent. For a reader who
+     * deletes their account, in the same transaction. Returns how many went.
+     */
+    async deleteTo(addresses: readonly string[], now: number): Promise<number> {
+      const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
+      if (!lower.length) return 0;
+      const gone = await deleteReturning(
+        db,
+        db('outgoing_mail')
+          .whereRaw(`lower(to_address) in (${lower.map(() => '?').join(', ')})`, lower)
+          .whereNot({ status: 'sending' }),
+      );
+      await keepCountsOf(db, gone, now);
+      return gone.length;
+    },
+
     async markFailed(mail: QueuedMail, error: string): Promise<void> {
       await db('outgoing_mail').where({ id: mail.id, status: 'sending', claimed_at: mail.claimedAt }).update({ status: 'failed', last_error: error, claimed_at: null, failed_at: Date.now() });
     },

@@ -77,3 +77,35 @@ export async function queueMailToMany(
   trx.executionPromise.then(notifyMailQueued, () => undefined);
   return rows.length;
 }
+
+/** The housekeeping job (api/server.ts) that deletes old messages, under its lease. */
+export const MAIL_FORGET_JOB = 'mail-forget';
+
+/** How many finished messages one transaction of the housekeeping deletes. */
+const DELETE_BATCH = 500;
+
+/**
+ * Deletes the messages sent or given up more than `keepDays` days ago (MAIL_KEEP_DAYS), a batch per
+ * transaction, keeping each newsletter send's numbers (docs/decisions/016-outgoing-mail.md, "How
+ * long mail is kept"). A message's row holds its reader's address and, for a password reset or a
+ * confirmation, a link made for them alone: none of it is needed once the message is out. Returns
+ * how many went.
+ */
+export async function deleteFinishedMail(db: Db, keepDays: number, now: number = Date.now()): Promise<number> {
+  const before = now - keepDays * 24 * 60 * 60 * 1000;
+  let total = 0;
+  for (;;) {
+    const deleted = await db.transaction((trx) => mailRepo(trx).deleteFinishedBefore(before, DELETE_BATCH, now));
+    total += deleted;
+    if (deleted < DELETE_BATCH) return total;
+  }
+}
+
+/**
+ * Deletes every message to these addresses in the caller's transaction, except one already in
+ * flight: for a reader who deletes their account, nothing more is sent to them (a newsletter still
+ * going out, a password reset) and their address is kept nowhere in the queue. Returns how many went.
+ */
+export async function forgetMailTo(trx: Knex.Transaction, addresses: readonly string[]): Promise<number> {
+  return mailRepo(trx).deleteTo(addresses, Date.now());
+}

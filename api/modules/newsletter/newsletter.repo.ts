@@ -179,10 +179,22 @@ function queries(db: Db | Knex.Transaction) {
       }));
     },
 
-    /** Each send's messages by status (pending and sending count as pending), from the queue. */
+    /**
+     * Each send's messages by status (pending and sending count as pending), from the queue, with
+     * those the queue no longer holds (deleted after MAIL_KEEP_DAYS or with their reader's
+     * account: `earlier_*`, migration 021).
+     */
     async counts(sendIds: readonly number[]): Promise<Map<number, SendCounts>> {
       const result = new Map<number, SendCounts>();
       if (!sendIds.length) return result;
+      const earlier = (await db('newsletter_sends')
+        .select('id', 'earlier_sent', 'earlier_failed', 'earlier_last_at')
+        .whereIn('id', [...sendIds])
+        .andWhere((w) => w.where('earlier_sent', '>', 0).orWhere('earlier_failed', '>', 0))) as Array<{ id: unknown; earlier_sent: unknown; earlier_failed: unknown; earlier_last_at: unknown }>;
+      for (const row of earlier) {
+        const lastAt = row.earlier_last_at === null || row.earlier_last_at === undefined ? null : toNumber(row.earlier_last_at);
+        result.set(toNumber(row.id), { sent: toNumber(row.earlier_sent), pending: 0, failed: toNumber(row.earlier_failed), lastAt });
+      }
       const rows = (await db('outgoing_mail')
         .select('newsletter_send_id', 'status')
         .count({ n: '*' })
