@@ -194,7 +194,14 @@ export async function up(knex: Knex): Promise<void> {
   // A trusted extension since PostgreSQL 13: the database's owner may create it without being a
   // superuser. Wherever it is (created here, in the first schema of the search_path, or before),
   // search_fold names its schema.
-  await knex.raw('CREATE EXTENSION IF NOT EXISTS unaccent');
+  try {
+    await knex.raw('CREATE EXTENSION IF NOT EXISTS unaccent');
+  } catch (err) {
+    // Not installed on the server, or a user without CREATE on the database: say what to do.
+    throw new Error(
+      `Search needs PostgreSQL's unaccent extension (contrib modules): have the database's owner run CREATE EXTENSION unaccent; in it, then migrate again (${(err as Error).message})`,
+    );
+  }
   const found = (await knex.raw(`SELECT extnamespace::regnamespace::text AS schema FROM pg_extension WHERE extname = 'unaccent'`)) as { rows: Array<{ schema: string }> };
   const schema = found.rows[0]!.schema;
   await knex.raw(`CREATE FUNCTION search_fold(text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$

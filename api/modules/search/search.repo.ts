@@ -131,7 +131,8 @@ interface Target {
  * from migration 019's search_queries() (lib/full-text.ts, pgSearchQueries, which the desk's list
  * asks too). Each word becomes its own tsquery, under the config the whole query takes (english,
  * or simple when every word is a stop word, which english would drop), and the words' tsqueries
- * are ANDed:
+ * are ANDed. The words are folded first (accents, migration 020), as the indexed text is, so
+ * "agape" finds "agapē" and "Résurrec" "resurrection", as on SQLite:
  *
  * - scan_query, to check rows one by one and to rank: the word's lexeme as a prefix, and the
  *   lexemes of the words as written that start with what was typed (search_words), where
