@@ -2,11 +2,11 @@
 // version they were based on (a stale save is refused with the post as it is now), and the last
 // versions are kept to restore.
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { grantEditor } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
+const app = useTestApp();
 let editor: ApiClient;
 let editorName: string;
 let other: ApiClient;
@@ -14,7 +14,6 @@ let otherName: string;
 let reader: ApiClient;
 
 beforeAll(async () => {
-  app = await startTestApp();
   editor = app.client();
   editorName = uniqueName('ed');
   await signUp(editor, editorName);
@@ -25,9 +24,6 @@ beforeAll(async () => {
   await grantEditor(app.db, otherName);
   reader = app.client();
   await signUp(reader, uniqueName('reader'));
-});
-afterAll(async () => {
-  await app.close();
 });
 
 /** A word only this post holds, so search answers are about it alone. */

@@ -4,21 +4,17 @@
 // folds accents (unicode61 remove_diacritics 2); PostgreSQL folds them since migration 020, in
 // what it indexes and in what is asked
 // (docs/decisions/022-postgres-search-reads-the-newest-rows.md, "Accents").
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { grantEditor, insertBlogPost, insertVideo, minuteClock } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, type ApiClient, type TestApp } from '../support/test-app';
+import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
-let app: TestApp;
+const app = useTestApp();
 let editor: ApiClient;
 beforeAll(async () => {
-  app = await startTestApp();
   editor = app.client();
   const name = uniqueName('ed');
   await signUp(editor, name);
   await grantEditor(app.db, name);
-});
-afterAll(async () => {
-  await app.close();
 });
 // Every test states the whole searchable content it needs.
 beforeEach(async () => {

@@ -4,17 +4,11 @@
 // prefix longer than the stem matched nothing until migration 019 listed the words as written
 // beside their stems (modules/search/search.repo.ts, pgSearch;
 // docs/decisions/022-postgres-search-reads-the-newest-rows.md). SQLite does not stem.
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { insertBlogPost, insertVideo, minuteClock } from '../support/fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 beforeEach(async () => {
   await app.db('blog_posts').delete();
   await app.db('videos').delete();

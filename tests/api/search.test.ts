@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { searchResultSchema } from '#contract';
 import { insertBlogPost, insertVideo as insertVideoRow, minuteClock } from '../support/fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { testDialect } from '../support/test-db';
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = useTestApp();
 // Every test states the whole searchable content it needs.
 beforeEach(async () => {
   await app.db('blog_posts').delete();
