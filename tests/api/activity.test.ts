@@ -2,7 +2,7 @@
 // newest first, for editors only. Recorded for any route guarded by requireEditor.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor, insertBackdatedBlogPost } from '../support/fixtures';
+import { editorClient, insertBackdatedBlogPost } from '../support/fixtures';
 import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
 const app = useTestApp();
@@ -13,10 +13,7 @@ let reader: ApiClient;
 let readerId: number;
 
 beforeAll(async () => {
-  editor = app.client();
-  editorName = uniqueName('ed');
-  editorId = (await signUp(editor, editorName)).id;
-  await grantEditor(app.db, editorName);
+  ({ client: editor, username: editorName, id: editorId } = await editorClient(app));
   reader = app.client();
   readerId = (await signUp(reader, uniqueName('reader'))).id;
 });
@@ -113,12 +110,9 @@ describe('GET /api/activity', () => {
     expect(next.body[0].item).toBe(String(ids[0]));
     expect(Number(next.body[0].id)).toBeLessThan(Number(firstPage[1]!.id));
 
-    const gone = app.client();
-    const goneName = uniqueName('gone');
-    const goneId = (await signUp(gone, goneName)).id;
-    await grantEditor(app.db, goneName);
-    expect((await gone.post('/api/blog/create', aPost())).status).toBe(201);
-    await app.db('users').where({ id: goneId }).delete();
+    const gone = await editorClient(app);
+    expect((await gone.client.post('/api/blog/create', aPost())).status).toBe(201);
+    await app.db('users').where({ id: gone.id }).delete();
     const [entry] = await newest(1);
     expect(entry).toMatchObject({ actor: null, route: '/api/blog/create', status: 201 });
   });

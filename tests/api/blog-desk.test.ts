@@ -3,7 +3,7 @@
 // versions are kept to restore.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor } from '../support/fixtures';
+import { editorClient } from '../support/fixtures';
 import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
 const app = useTestApp();
@@ -14,14 +14,8 @@ let otherName: string;
 let reader: ApiClient;
 
 beforeAll(async () => {
-  editor = app.client();
-  editorName = uniqueName('ed');
-  await signUp(editor, editorName);
-  await grantEditor(app.db, editorName);
-  other = app.client();
-  otherName = uniqueName('ed');
-  await signUp(other, otherName);
-  await grantEditor(app.db, otherName);
+  ({ client: editor, username: editorName } = await editorClient(app));
+  ({ client: other, username: otherName } = await editorClient(app));
   reader = app.client();
   await signUp(reader, uniqueName('reader'));
 });

@@ -2,7 +2,7 @@
 // refused to a reader without the editor role and to someone signed out.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor, insertBackdatedBlogPost } from '../support/fixtures';
+import { editorClient, insertBackdatedBlogPost } from '../support/fixtures';
 import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 import { addStudyData as addStudy, studyRows as countStudyRows } from '#tests/support/study-data';
 
@@ -13,9 +13,7 @@ let editorId: number;
 let memberId: number;
 
 beforeAll(async () => {
-  editor = app.client();
-  editorId = (await signUp(editor, 'editor')).id;
-  await grantEditor(app.db, 'editor');
+  ({ client: editor, id: editorId } = await editorClient(app));
   member = app.client();
   memberId = (await signUp(member, uniqueName('reader'))).id;
 });

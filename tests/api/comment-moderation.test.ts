@@ -3,18 +3,15 @@
 // answers 401, 400, 403, 404, 409 in that order.
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
+import { editorClient, insertBlogPost, insertVideo } from '../support/fixtures';
+import { signUp, startTestApp, useTestApp, type ApiClient } from '../support/test-app';
 
 const app = useTestApp();
 let editor: ApiClient;
 let editorId: number;
 
 beforeAll(async () => {
-  editor = app.client();
-  const name = uniqueName('editor');
-  editorId = (await signUp(editor, name)).id;
-  await grantEditor(app.db, name);
+  ({ client: editor, id: editorId } = await editorClient(app));
 });
 
 interface Reader {

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { devotionalSchema } from '#contract';
-import { grantEditor } from '../support/fixtures';
+import { editorClient } from '../support/fixtures';
 import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient, type TestApp } from '../support/test-app';
 
 const app = useTestApp();
@@ -13,10 +13,7 @@ let memberId: number;
 let editorName: string;
 
 beforeAll(async () => {
-  editor = app.client();
-  editorName = uniqueName('editor');
-  await signUp(editor, editorName);
-  await grantEditor(app.db, editorName);
+  ({ client: editor, username: editorName } = await editorClient(app));
   member = app.client();
   memberId = (await signUp(member, uniqueName('reader'))).id;
 });

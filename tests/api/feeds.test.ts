@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '#api/config';
 import { SITE_DOCUMENT_PATHS } from '#contract';
 import { NAVIGATION_DENYLIST } from '#pwa/navigation-denylist';
-import { grantEditor, insertBlogPost, insertVideo } from '../support/fixtures';
-import { signUp, startTestApp, useTestApp } from '../support/test-app';
+import { editorClient, insertBlogPost, insertVideo } from '../support/fixtures';
+import { startTestApp, useTestApp } from '../support/test-app';
 
 // The feeds, the sitemap and robots.txt (api/modules/feeds). `site` has PUBLIC_URL set (with a
 // trailing slash, which must go) and a built shell in DIST_DIR, so "not the shell" means something.
@@ -289,9 +289,7 @@ describe('without PUBLIC_URL, with the public cache on', () => {
   });
 
   test('a blog write drops the feeds and the sitemap at once; a view of a video drops the sitemap', async () => {
-    const editor = cached.client();
-    await signUp(editor, 'editor');
-    await grantEditor(cached.db, 'editor');
+    const { client: editor } = await editorClient(cached);
     const before = await editor.get('/feed.json');
     await editor.get('/sitemap.xml');
     // Rows added behind the API's back do not show while the answer is fresh: the cache is on.

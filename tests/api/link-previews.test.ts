@@ -10,8 +10,8 @@ import { JSDOM } from 'jsdom';
 import { afterAll, describe, expect, test } from 'vitest';
 import { shareCardPath } from '#contract/share-card';
 import { render } from '#pwa/entry-server';
-import { grantEditor, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
-import { signUp, uniqueName, useTestApp } from '../support/test-app';
+import { editorClient, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
+import { useTestApp } from '../support/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -63,10 +63,7 @@ describe('a post without a picture', () => {
 
 describe('a post with a cover', () => {
   test('keeps its cover as the preview picture, without a claimed size', async () => {
-    const editor = site.client();
-    const name = uniqueName('prev');
-    await signUp(editor, name);
-    await grantEditor(site.db, name);
+    const { client: editor } = await editorClient(site);
     const created = await postWithCover(editor, { title: 'A post with a cover', category: 'theology' });
     const { cover } = created;
     expect(created.status, created.text).toBe(201);

@@ -4,7 +4,7 @@
 // dropped what it made stale. Runs on SQLite and, with TEST_DB=pg, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { liveStreamSchema } from '#contract';
-import { grantEditor } from '../support/fixtures';
+import { editorClient } from '../support/fixtures';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
 import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 
@@ -15,10 +15,7 @@ let member: ApiClient;
 const opened: OpenEventStream[] = [];
 
 beforeAll(async () => {
-  editor = app.client();
-  const editorName = uniqueName('editor');
-  await signUp(editor, editorName);
-  await grantEditor(app.db, editorName);
+  editor = (await editorClient(app)).client;
   member = app.client();
   await signUp(member, uniqueName('reader'));
 });

@@ -2,9 +2,9 @@
 // (PATCH /api/questions/:id), and every change reaches the open event streams (Server-Sent Events)
 // of the live stream. Runs on SQLite (in-process bus) and, with TEST_DB=pg, on PostgreSQL (NOTIFY).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { grantEditor, insertLiveStream } from '../support/fixtures';
+import { editorClient, insertLiveStream } from '../support/fixtures';
 import { openEventStream, type OpenEventStream } from '../support/event-stream';
-import { signUp, startTestApp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
+import { signUp, startTestApp, useTestApp, type ApiClient } from '../support/test-app';
 
 const app = useTestApp();
 let streamId = 0;
@@ -16,10 +16,7 @@ const opened: OpenEventStream[] = [];
 beforeAll(async () => {
   streamId = await insertLiveStream(app.db, { is_live: true, title: 'On air' });
   otherStreamId = await insertLiveStream(app.db, { is_live: true, title: 'Another' });
-  editor = app.client();
-  const editorName = uniqueName('editor');
-  await signUp(editor, editorName);
-  await grantEditor(app.db, editorName);
+  editor = (await editorClient(app)).client;
   reader = app.client();
   await signUp(reader);
 });

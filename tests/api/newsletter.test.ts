@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { grantEditor } from '../support/fixtures';
+import { editorClient } from '../support/fixtures';
 import { signUp, uniqueName, useTestApp } from '../support/test-app';
 
 const app = useTestApp();
@@ -114,14 +114,6 @@ describe('GET /api/newsletter/subscribers (the editor\'s desk)', () => {
   }
   const confirmedCount = async () => Number((await app.db('newsletter_subscriptions').whereNotNull('confirmed_at').count({ n: '*' }).first())?.n);
 
-  async function editorClient() {
-    const client = app.client();
-    const name = uniqueName('ed');
-    await signUp(client, name);
-    await grantEditor(app.db, name);
-    return client;
-  }
-
   test('when signed out, then 401; as a reader, then 403; nothing is listed', async () => {
     const anonymous = await app.client().get('/api/newsletter/subscribers');
     expect(anonymous.status).toBe(401);
@@ -134,7 +126,7 @@ describe('GET /api/newsletter/subscribers (the editor\'s desk)', () => {
 
   test('as an editor, then the count and every confirmed address, newest first, never cached; a pending one is not listed', async () => {
     const mine = await subscribed();
-    const editor = await editorClient();
+    const { client: editor } = await editorClient(app);
     const res = await editor.get('/api/newsletter/subscribers');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -150,7 +142,7 @@ describe('GET /api/newsletter/subscribers (the editor\'s desk)', () => {
 
   test('asked for text/csv, then a CSV file with a header, one row an address, and no cell a spreadsheet would run', async () => {
     const mine = await subscribed();
-    const editor = await editorClient();
+    const { client: editor } = await editorClient(app);
     const res = await editor.get('/api/newsletter/subscribers', { headers: { accept: 'text/csv' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');

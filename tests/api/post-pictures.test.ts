@@ -3,8 +3,8 @@
 // uses, now or in a kept version, and a restore brings the cover back.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { objectsService } from '#api/modules/objects/objects.service';
-import { grantEditor } from '../support/fixtures';
-import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
+import { editorClient } from '../support/fixtures';
+import { useTestApp, type ApiClient } from '../support/test-app';
 
 // The smallest valid PNG (1x1 pixel).
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -14,10 +14,7 @@ const app = useTestApp();
 let editor: ApiClient;
 
 beforeAll(async () => {
-  editor = app.client();
-  const name = uniqueName('ed');
-  await signUp(editor, name);
-  await grantEditor(app.db, name);
+  editor = (await editorClient(app)).client;
 });
 
 /** Uploads a picture the desk's way (a one-time URL, then the PUT) and returns its path, `/objects/{id}`. */

@@ -5,16 +5,13 @@
 // what it indexes and in what is asked
 // (docs/decisions/022-postgres-search-reads-the-newest-rows.md, "Accents").
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { grantEditor, insertBlogPost, insertVideo, minuteClock } from '../support/fixtures';
-import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
+import { editorClient, insertBlogPost, insertVideo, minuteClock } from '../support/fixtures';
+import { useTestApp, type ApiClient } from '../support/test-app';
 
 const app = useTestApp();
 let editor: ApiClient;
 beforeAll(async () => {
-  editor = app.client();
-  const name = uniqueName('ed');
-  await signUp(editor, name);
-  await grantEditor(app.db, name);
+  editor = (await editorClient(app)).client;
 });
 // Every test states the whole searchable content it needs.
 beforeEach(async () => {

@@ -10,8 +10,8 @@ import { shareCardsService } from '#api/modules/share-cards/share-cards.service'
 import { createServices } from '#api/services';
 import { shareCardPath, shareCardVersion, type ShareCardFields, type ShareCardKind } from '#contract/share-card';
 import { NAVIGATION_DENYLIST } from '#pwa/navigation-denylist';
-import { grantEditor, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
-import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
+import { editorClient, insertBlogPost, insertVideo, postWithCover } from '../support/fixtures';
+import { useTestApp, type ApiClient } from '../support/test-app';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -28,10 +28,7 @@ const held: net.Socket[] = [];
 let silentUrl: string;
 
 beforeAll(async () => {
-  editor = site.client();
-  const name = uniqueName('cards');
-  await signUp(editor, name);
-  await grantEditor(site.db, name);
+  editor = (await editorClient(site)).client;
   silent = net.createServer((socket) => void held.push(socket));
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentUrl = `http://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { videoSchema } from '#contract';
-import { grantEditor } from '../support/fixtures';
+import { editorClient } from '../support/fixtures';
 import { signUp, uniqueName, useTestApp, type ApiClient } from '../support/test-app';
 import { addStudyData as addStudy, studyRows as countStudyRows } from '#tests/support/study-data';
 
@@ -17,10 +17,7 @@ let editorId: number;
 let memberId: number;
 
 beforeAll(async () => {
-  editor = app.client();
-  const editorName = uniqueName('editor');
-  editorId = (await signUp(editor, editorName)).id;
-  await grantEditor(app.db, editorName);
+  ({ client: editor, id: editorId } = await editorClient(app));
   member = app.client();
   memberId = (await signUp(member, uniqueName('reader'))).id;
 });

@@ -1,7 +1,7 @@
 import type { Db } from '#api/db';
 import { nowIso } from '#api/lib/convert';
 import { rolesService } from '#api/modules/users/roles.service';
-import type { ApiClient } from './test-app';
+import { signUp, uniqueName, type ApiClient, type TestApp } from './test-app';
 
 /**
  * Rows inserted straight into the tables, so each test owns what it reads. `overrides` are column
@@ -91,6 +91,14 @@ export function insertLiveStream(db: Db, overrides: Row = {}): Promise<number> {
 /** Grants the editor role the way `npm run editor -- grant` does (there is no other way). */
 export async function grantEditor(db: Db, username: string): Promise<void> {
   await rolesService(db).grantEditor(username);
+}
+
+/** A client signed in as a new editor of `app`, and who that editor is. */
+export async function editorClient(app: TestApp, username = uniqueName('ed')): Promise<{ client: ApiClient; id: number; email: string; username: string }> {
+  const client = app.client();
+  const user = await signUp(client, username);
+  await grantEditor(app.db, username);
+  return { client, id: user.id, email: user.email, username };
 }
 
 /** The smallest valid PNG (1×1 pixel). */

@@ -8,12 +8,13 @@ import type { ParsedMail } from 'mailparser';
 import { parseSmtpUrl } from '#api/config';
 import type { Db } from '#api/db';
 import { startMailSender, type MailSender } from '#api/modules/mail/mail.service';
-import { grantEditor } from './fixtures';
+import { editorClient } from './fixtures';
 import { waitUntil } from './server-process';
 
-export { waitUntil };
+// editorClient lives with the other fixtures; the newsletter suites still import it from here.
+export { editorClient, waitUntil };
 import { startSmtp, type Smtp } from './smtp-sink';
-import { signUp, uniqueName, type ApiClient, type TestApp } from './test-app';
+import { uniqueName } from './test-app';
 
 export interface Mailbox {
   smtp: Smtp;
@@ -58,15 +59,6 @@ export async function startMailbox(db: Db, opts: { answer?: (n: number) => numbe
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A signed-in editor's client, and the editor's address. */
-export async function editorClient(app: TestApp): Promise<{ client: ApiClient; email: string; username: string }> {
-  const client = app.client();
-  const username = uniqueName('ed');
-  const user = await signUp(client, username);
-  await grantEditor(app.db, username);
-  return { client, email: user.email, username };
 }
 
 /** Confirmed subscribers straight into the table (as if they had confirmed long ago). */
