@@ -1,4 +1,7 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 
 const DEV_SECRET = 'development-secret-change-me-in-production-0123456789';
@@ -42,6 +45,8 @@ const envSchema = z.object({
   MAIL_DIR: z.string().default('data/mail'),
   CARDS_DIR: z.string().default('data/cards'),
   MAIL_RATE_PER_SECOND: z.coerce.number().positive('MAIL_RATE_PER_SECOND must be more than 0').max(1000).default(10),
+  DKIM_SELECTOR: z.string().trim().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().trim().optional(),
   MAIL_KEEP_DAYS: z.coerce.number().int('MAIL_KEEP_DAYS must be a whole number of days').min(1, 'MAIL_KEEP_DAYS must be at least 1').max(3650).default(30),
 });
 
@@ -110,6 +115,16 @@ export interface MailConfig {
   dir: string;
   /** At most this many messages a second leave the site (MAIL_RATE_PER_SECOND). */
   ratePerSecond: number;
+  /** The DKIM signature every message carries (DKIM_SELECTOR, DKIM_PRIVATE_KEY_FILE); absent or null: none. */
+  dkim?: DkimConfig | null;
+}
+
+/** Signs mail for the domain of MAIL_FROM, so DMARC finds the signature aligned with the From. */
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  /** PEM. */
+  privateKey: string;
 }
 
 export interface RateLimit {
@@ -206,6 +221,38 @@ export function parseSmtpUrl(value: string | undefined): SmtpConfig | null {
   };
 }
 
+/**
+ * DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE (docs/decisions/016-outgoing-mail.md, "Signed"): both or
+ * neither. The key file is read and parsed here, so a missing, unreadable or wrong file stops the
+ * server at start rather than failing every message. The domain is MAIL_FROM's: a signature of
+ * another domain does not count for DMARC.
+ */
+export function parseDkim(selector: string | undefined, keyFile: string | undefined, from: string): DkimConfig | null {
+  if (!selector && !keyFile) return null;
+  if (!selector || !keyFile) throw new Error('DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together: set both to sign outgoing mail, or neither');
+  if (!/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(selector)) {
+    throw new Error(`DKIM_SELECTOR must be a DNS name such as "mail2026" (the record is <selector>._domainkey.<domain>); got "${selector}"`);
+  }
+  let privateKey: string;
+  try {
+    privateKey = fs.readFileSync(path.resolve(keyFile), 'utf8');
+  } catch (err) {
+    throw new Error(`DKIM_PRIVATE_KEY_FILE: cannot read ${path.resolve(keyFile)} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  try {
+    const key = crypto.createPrivateKey(privateKey);
+    // nodemailer signs rsa-sha256; receivers ignore keys under 1024 bits (RFC 8301).
+    if (key.asymmetricKeyType !== 'rsa') throw new Error(`this is ${key.asymmetricKeyType === undefined ? 'not an asymmetric key' : `an ${key.asymmetricKeyType} key`}`);
+    const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (bits < 1024) throw new Error(`this key has ${bits} bits`);
+  } catch (err) {
+    throw new Error(`DKIM_PRIVATE_KEY_FILE must hold an RSA private key of 1024 bits or more (2048 advised) in PEM, without a passphrase: ${(err as Error).message}`);
+  }
+  const domainName = addressparser(from, { flatten: true })[0]?.address.split('@')[1]?.toLowerCase();
+  if (!domainName) throw new Error('MAIL_FROM must hold an address with a domain to sign mail for it (DKIM_SELECTOR is set)');
+  return { domainName, keySelector: selector, privateKey };
+}
+
 /** Reads settings from the environment and refuses bad values at boot rather than at the first request. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -249,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Twice the interval: the holder renews it at every run, with a whole interval to spare.
     jobLeaseMs: e.JOB_LEASE_MS ?? 2 * e.HOUSEKEEPING_INTERVAL_MS,
     siteTimeZone: parseTimeZone(e.SITE_TIME_ZONE),
-    mail: { smtp: parseSmtpUrl(e.SMTP_URL), from: e.MAIL_FROM, dir: path.resolve(e.MAIL_DIR), ratePerSecond: e.MAIL_RATE_PER_SECOND },
+    mail: { smtp: parseSmtpUrl(e.SMTP_URL), from: e.MAIL_FROM, dir: path.resolve(e.MAIL_DIR), ratePerSecond: e.MAIL_RATE_PER_SECOND, dkim: parseDkim(e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY_FILE, e.MAIL_FROM) },
     mailKeepDays: e.MAIL_KEEP_DAYS,
     cardsDir: path.resolve(e.CARDS_DIR),
   };

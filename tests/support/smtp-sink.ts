@@ -8,6 +8,8 @@ import { sleep } from './server-process';
 export interface Smtp {
   url: string;
   received: ParsedMail[];
+  /** Each accepted message's bytes as they came, in the order of `received` (for signature checks). */
+  raw: Buffer[];
   /** DATA commands answered, accepted or not. */
   calls: () => number;
   /** SMTP connections opened so far. */
@@ -20,6 +22,7 @@ export interface Smtp {
 /** An SMTP server on loopback. `answer(n)` gives the reply code for the n-th message (default 250); `delayMs` holds each before answering. */
 export async function startSmtp(opts: { answer?: (n: number) => number; delayMs?: number } = {}): Promise<Smtp> {
   const received: ParsedMail[] = [];
+  const raw: Buffer[] = [];
   let calls = 0;
   let connections = 0;
   let inFlight = 0;
@@ -40,15 +43,23 @@ export async function startSmtp(opts: { answer?: (n: number) => number; delayMs?
         inFlight -= 1;
         callback(err ?? null);
       };
-      simpleParser(stream).then(
-        async (parsed) => {
-          if (opts.delayMs) await sleep(opts.delayMs);
-          if (code >= 400) return answer(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
-          received.push(parsed);
-          answer();
-        },
-        (err: Error) => answer(err),
-      );
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
+        stream.on('error', reject);
+      })
+        .then(async (bytes) => ({ bytes, parsed: await simpleParser(bytes) }))
+        .then(
+          async ({ bytes, parsed }) => {
+            if (opts.delayMs) await sleep(opts.delayMs);
+            if (code >= 400) return answer(Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), { responseCode: code }));
+            received.push(parsed);
+            raw.push(bytes);
+            answer();
+          },
+          (err: Error) => answer(err),
+        );
     },
   });
   // A client that dies mid-conversation (a killed server) resets its connection: that is the
@@ -59,6 +70,7 @@ export async function startSmtp(opts: { answer?: (n: number) => number; delayMs?
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    raw,
     calls: () => calls,
     connections: () => connections,
     maxInFlight: () => maxInFlight,

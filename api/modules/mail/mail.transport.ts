@@ -38,6 +38,7 @@ export function createMailTransport(config: MailConfig, { connections = 1 }: { c
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 30_000,
+      dkim: config.dkim ?? undefined,
     });
     return {
       send: async (mail) => {
@@ -47,7 +48,8 @@ export function createMailTransport(config: MailConfig, { connections = 1 }: { c
       close: () => transporter.close(),
     };
   }
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  // Signed as over SMTP, so a message kept as a file can be checked as it would have gone.
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows', dkim: config.dkim ?? undefined });
   return {
     send: async (mail) => {
       const info = await transporter.sendMail(messageOf(mail, config.from));
