@@ -5,7 +5,7 @@ import { createDb, migrate, type Db } from './db';
 import { createEventBus, type EventBus } from './lib/event-bus';
 import { jobLeases } from './lib/job-lease';
 import { purgeOldIdempotencyKeys } from './middleware/idempotency';
-import { deleteFinishedMail, MAIL_FORGET_JOB, startMailSender } from './modules/mail/mail.service';
+import { deleteFinishedMail, deleteOldMailFiles, MAIL_FORGET_JOB, startMailSender } from './modules/mail/mail.service';
 import { NEWSLETTER_FORGET_JOB, newsletterService, startNewsletterJob } from './modules/newsletter/newsletter.service';
 import { purgeExpiredSessions } from './middleware/session';
 import { objectsService, UPLOAD_SWEEP_JOB } from './modules/objects/objects.service';
@@ -65,7 +65,14 @@ function startHousekeeping(db: Db, config: AppConfig) {
         return `${swept.tickets} expired tickets and ${swept.objects} unused uploads deleted`;
       },
     },
-    { name: MAIL_FORGET_JOB, run: async () => `${await deleteFinishedMail(db, config.mailKeepDays)} messages sent or given up over ${config.mailKeepDays} days ago deleted` },
+    {
+      name: MAIL_FORGET_JOB,
+      run: async () => {
+        const rows = await deleteFinishedMail(db, config.mailKeepDays);
+        const files = await deleteOldMailFiles(config.mail.dir, config.mailKeepDays);
+        return `${rows} messages sent or given up and ${files} mail files written over ${config.mailKeepDays} days ago deleted`;
+      },
+    },
     { name: NEWSLETTER_FORGET_JOB, run: async () => `${await newsletterService(db, config).forgetUnconfirmed()} unconfirmed newsletter addresses forgotten` },
   ];
   const tick = async () => {

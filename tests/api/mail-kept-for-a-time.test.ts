@@ -1,9 +1,12 @@
 // How long the site keeps the mail it sends (docs/decisions/016-outgoing-mail.md, "How long mail is
 // kept"): finished messages go MAIL_KEEP_DAYS after they were sent or given up, and every message
 // to a reader goes with their account; a newsletter send's figures stay whole either way.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { loadConfig } from '#api/config';
-import { deleteFinishedMail, queueMail, queueMailToMany } from '#api/modules/mail/mail.service';
+import { deleteFinishedMail, deleteOldMailFiles, queueMail, queueMailToMany } from '#api/modules/mail/mail.service';
 import { insertBlogPost } from '../support/fixtures';
 import { editorClient } from '../support/newsletter';
 import { signUp, uniqueName, useTestApp } from '../support/test-app';
@@ -105,6 +108,39 @@ describe('the housekeeping deletes finished mail after MAIL_KEEP_DAYS', () => {
     await deleteFinishedMail(app.db, 5, now);
     expect(await app.db('mail_bodies').where({ id: send.bodyId }).first()).toBeUndefined();
     expect((await editor.client.get(`/api/newsletter/sends/${send.id}`)).body).toEqual(before);
+  });
+});
+
+describe('the .eml files written without SMTP_URL go after MAIL_KEEP_DAYS too', () => {
+  test('when files were written over 30 days ago, then those .eml files go; newer ones, other files and folders stay', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cik-mail-files-'));
+    try {
+      const now = Date.now();
+      const write = (name: string, daysAgo: number) => {
+        const file = path.join(dir, name);
+        fs.writeFileSync(file, 'To: reader@example.com\r\n\r\nA link for them alone');
+        const at = new Date(now - daysAgo * DAY);
+        fs.utimesSync(file, at, at);
+        return file;
+      };
+      const old = write('2026-01-01T00-00-00-000Z-1.eml', 31);
+      const recent = write('2026-02-01T00-00-00-000Z-2.eml', 29);
+      const notMail = write('notes.txt', 90);
+      fs.mkdirSync(path.join(dir, 'kept.eml'));
+
+      expect(await deleteOldMailFiles(dir, 30, now)).toBe(1);
+
+      expect(fs.existsSync(old)).toBe(false);
+      expect(fs.existsSync(recent)).toBe(true);
+      expect(fs.existsSync(notMail)).toBe(true);
+      expect(fs.existsSync(path.join(dir, 'kept.eml'))).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('when MAIL_DIR was never made (mail has gone over SMTP), then nothing to do and no error', async () => {
+    expect(await deleteOldMailFiles(path.join(os.tmpdir(), `cik-no-mail-${uniqueName('d')}`), 30)).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@ import { notifyMailQueued } from './mail.wake';
 
 // The sender is started with the server (api/server.ts) and stopped with it.
 export { MAIL_SENDER_JOB, startMailSender, type MailSender, type MailSenderOptions } from './mail.sender';
+export { deleteOldMailFiles } from './mail.transport';
 
 /** Headers the message's own fields and its MIME structure set: an extra header may not replace them. */
 const RESERVED_HEADERS = new Set(['from', 'to', 'cc', 'bcc', 'subject', 'sender', 'date', 'message-id', 'mime-version', 'content-type', 'content-transfer-encoding']);

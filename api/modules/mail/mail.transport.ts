@@ -62,3 +62,29 @@ export function createMailTransport(config: MailConfig, { connections = 1 }: { c
     close: () => transporter.close(),
   };
 }
+
+/**
+ * Deletes the `.eml` files in `dir` (MAIL_DIR) written more than `keepDays` days before `now`, as
+ * the queue's rows go (docs/decisions/016-outgoing-mail.md, "How long mail is kept"): each holds a
+ * reader's address and perhaps a link made for them. Only `.eml` files directly in `dir`; a folder
+ * that is not there holds none. Returns how many went.
+ */
+export async function deleteOldMailFiles(dir: string, keepDays: number, now: number = Date.now()): Promise<number> {
+  const before = now - keepDays * 24 * 60 * 60 * 1000;
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  let deleted = 0;
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const file = path.join(dir, name);
+    const stat = await fs.lstat(file).catch(() => null);
+    if (!stat?.isFile() || stat.mtimeMs >= before) continue;
+    await fs.rm(file, { force: true });
+    deleted += 1;
+  }
+  return deleted;
+}
