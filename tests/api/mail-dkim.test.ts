@@ -116,13 +116,12 @@ describe('DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE', () => {
   });
 
   test.each([
-    ['only the selector', { DKIM_SELECTOR: SELECTOR }, /DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together/],
-    ['only the key file', { DKIM_PRIVATE_KEY_FILE: 'dkim.pem' }, /DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together/],
-    ['a selector that is no DNS name', { DKIM_SELECTOR: 'my selector', DKIM_PRIVATE_KEY_FILE: 'dkim.pem' }, /DKIM_SELECTOR must be a DNS name/],
-    ['a key file that is not there', { DKIM_SELECTOR: SELECTOR, DKIM_PRIVATE_KEY_FILE: 'missing.pem' }, /DKIM_PRIVATE_KEY_FILE: cannot read .*missing\.pem \(ENOENT\)/],
+    ['only the selector', () => ({ DKIM_SELECTOR: SELECTOR }), /DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together/],
+    ['only the key file', () => ({ DKIM_PRIVATE_KEY_FILE: keyFile }), /DKIM_SELECTOR and DKIM_PRIVATE_KEY_FILE go together/],
+    ['a selector that is no DNS name', () => ({ DKIM_SELECTOR: 'my selector', DKIM_PRIVATE_KEY_FILE: keyFile }), /DKIM_SELECTOR must be a DNS name/],
+    ['a key file that is not there', () => ({ DKIM_SELECTOR: SELECTOR, DKIM_PRIVATE_KEY_FILE: path.join(dir, 'missing.pem') }), /DKIM_PRIVATE_KEY_FILE: cannot read .*missing\.pem \(ENOENT\)/],
   ])('when %s, then the server refuses to start with a message naming the setting', (_case, env, message) => {
-    const resolved = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, k === 'DKIM_PRIVATE_KEY_FILE' && v !== 'dkim.pem' ? path.join(dir, v) : v === 'dkim.pem' ? keyFile : v]));
-    expect(() => loadConfig({ NODE_ENV: 'test', MAIL_FROM: FROM, ...resolved })).toThrow(message);
+    expect(() => loadConfig({ NODE_ENV: 'test', MAIL_FROM: FROM, ...env() })).toThrow(message);
   });
 
   test('when the key file holds no private key, a public key, a short key or an EC key, then each is refused with what is wrong', () => {

@@ -172,6 +172,19 @@ describe('deleting an account deletes the mail to its reader', () => {
     expect(after).toMatchObject({ status: 'sending', sent: 0, failed: 1, pending: 1 });
   });
 
+  test('when a message to the reader is in flight as they delete their account, then the sender keeps it; the rest goes', async () => {
+    const client = app.client();
+    const user = await signUp(client, uniqueName('inflight'));
+    await client.post('/api/auth/forgot-password', { login: user.username });
+    await client.post('/api/auth/forgot-password', { login: user.username });
+    const [inFlight] = await rowsTo(user.email);
+    await app.db('outgoing_mail').where({ id: Number(inFlight!.id) }).update({ status: 'sending', claimed_at: Date.now() });
+
+    expect((await client.delete(`/api/users/${user.id}`, { password: PASSWORD })).status).toBe(204);
+
+    expect((await rowsTo(user.email)).map((r) => [Number(r.id), r.status])).toEqual([[Number(inFlight!.id), 'sending']]);
+  });
+
   test('when the password is wrong, then nothing is deleted, mail included', async () => {
     const client = app.client();
     const user = await signUp(client, uniqueName('stayer'));

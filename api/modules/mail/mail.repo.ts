@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '#api/db';
+import { isPostgres, type Db } from '#api/db';
 import { toNumber } from '#api/lib/convert';
 
 export type MailStatus = 'pending' | 'sending' | 'sent' | 'failed';
@@ -115,7 +115,7 @@ type GoneRow = Record<(typeof GONE_COLUMNS)[number], unknown>;
  * sent as raw SQL with the clause added.
  */
 async function deleteReturning(db: Db | Knex.Transaction, query: Knex.QueryBuilder): Promise<GoneRow[]> {
-  if (db.client.config.client === 'pg') return (await query.delete().returning([...GONE_COLUMNS])) as GoneRow[];
+  if (isPostgres(db as Db)) return (await query.delete().returning([...GONE_COLUMNS])) as GoneRow[];
   const { sql, bindings } = query.delete().toSQL();
   return (await db.raw(`${sql} returning ${GONE_COLUMNS.join(', ')}`, bindings)) as GoneRow[];
 }
