@@ -120,7 +120,8 @@ async function openForEditing(page: Page, title: string): Promise<void> {
 /** The post's page as a reader's browser renders it: its text. */
 async function postText(page: Page, id: number): Promise<string> {
   await visit(page, `/blog/${id}`);
-  const prose = main(page).locator('.blog-prose');
+  // Not the skeleton (aria-busy) shown while the Markdown renderer loads: that is empty.
+  const prose = main(page).locator('.blog-prose:not([aria-busy])');
   await prose.waitFor();
   return (await prose.textContent()) ?? '';
 }
