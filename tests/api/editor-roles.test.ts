@@ -61,7 +61,9 @@ describe('sign-up never makes an editor', () => {
   });
 });
 
-describe(`npm run editor against a running server (${testDialect()})`, () => {
+// Each test runs `npm run editor` (npm, then tsx) up to six times: seconds each on a busy 2-core
+// machine, so the tests get the time that takes rather than the 20 s default.
+describe(`npm run editor against a running server (${testDialect()})`, { timeout: 120_000 }, () => {
   let running: ServerOnTestDatabase<[Host]> | undefined;
   let dir: string;
   let databaseUrl: string;
