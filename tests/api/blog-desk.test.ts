@@ -59,7 +59,6 @@ describe('drafts and scheduled posts never reach readers', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'draft', version: 1, updatedBy: { username: editorName } });
     const id = created.body.id as number;
-    expect((await editor.put(`/api/blog/${id}/featured`)).status).toBe(200);
     expect(await whereReadersSee(id, word)).toEqual([]);
     // Not even to an editor's plain read: the public answers are the same for everyone.
     expect((await editor.get(`/api/blog/${id}`)).status).toBe(404);
@@ -68,6 +67,7 @@ describe('drafts and scheduled posts never reach readers', () => {
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ status: 'published', version: 2 });
     expect(Date.parse(published.body.publishedAt)).toBeLessThanOrEqual(Date.now());
+    expect((await editor.put(`/api/blog/${id}/featured`)).status).toBe(200);
     expect(await whereReadersSee(id, word)).toEqual(EVERYWHERE);
   });
 
@@ -78,9 +78,9 @@ describe('drafts and scheduled posts never reach readers', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ status: 'scheduled', publishedAt: at });
     const id = created.body.id as number;
-    expect((await editor.put(`/api/blog/${id}/featured`)).status).toBe(200);
     expect(await whereReadersSee(id, word)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, Date.parse(at) - Date.now() + 200));
+    expect((await editor.put(`/api/blog/${id}/featured`)).status).toBe(200);
     expect(await whereReadersSee(id, word)).toEqual(EVERYWHERE);
   });
 
@@ -92,6 +92,81 @@ describe('drafts and scheduled posts never reach readers', () => {
     const back = await editor.put(`/api/blog/${id}`, { ...aPost(word), status: 'draft', version: 1 });
     expect(back.body.status).toBe('draft');
     expect(await whereReadersSee(id, word)).toEqual([]);
+  });
+});
+
+describe('a post readers cannot see is not there for their study tools, nor featured', () => {
+  /** What a signed-in reader's study calls make of post `id`: the statuses, and whether their comments list shows it. */
+  async function studyCalls(client: ApiClient, userId: number, id: number) {
+    const ref = { userId, contentType: 'blog', contentId: id };
+    return {
+      bookmark: (await client.post('/api/bookmarks', ref)).status,
+      progress: (await client.post('/api/progress', { ...ref, completed: true, progressPercent: 100 })).status,
+      comment: (await client.post('/api/comments', { ...ref, comment: 'Amen.' })).status,
+    };
+  }
+  const commentsOf = async (id: number) => (await app.client().get(`/api/comments?contentType=blog&contentId=${id}`)).body as Array<{ comment: string }>;
+
+  test('a draft and a scheduled post: bookmark, complete and comment are 404, as for a post that does not exist', async () => {
+    const studier = app.client();
+    const { id: userId } = await signUp(studier, uniqueName('studier'));
+    const draft = (await editor.post('/api/blog/create', aPost(aWord(), { status: 'draft', title: 'A secret draft title' }))).body;
+    const scheduled = (await editor.post('/api/blog/create', aPost(aWord(), { publishedAt: new Date(Date.now() + 86_400_000).toISOString() }))).body;
+    for (const id of [draft.id, scheduled.id, 99_999_999]) {
+      expect(await studyCalls(studier, userId, id), `post ${id}`).toEqual({ bookmark: 404, progress: 404, comment: 404 });
+      const refused = await studier.post('/api/bookmarks', { userId, contentType: 'blog', contentId: id });
+      expect(refused.body).toEqual({ message: 'That video or article does not exist.' });
+      expect(refused.text).not.toContain('secret');
+    }
+    const bookmarks = (await studier.get(`/api/users/${userId}/bookmarks`)).body as unknown[];
+    expect(bookmarks).toEqual([]);
+  });
+
+  test("taken back to draft, a post leaves the reader's bookmarks (kept, with no title) and its comments are not listed; published again, both are back", async () => {
+    const studier = app.client();
+    const { id: userId } = await signUp(studier, uniqueName('studier'));
+    const word = aWord();
+    const post = (await editor.post('/api/blog/create', aPost(word, { title: `Soon withdrawn ${word}` }))).body;
+    expect(await studyCalls(studier, userId, post.id)).toEqual({ bookmark: 201, progress: 200, comment: 201 });
+    expect(await commentsOf(post.id)).toEqual([expect.objectContaining({ comment: 'Amen.' })]);
+
+    const back = await editor.put(`/api/blog/${post.id}`, { ...aPost(word, { title: `Soon withdrawn ${word}` }), status: 'draft', version: post.version });
+    expect(back.body.status).toBe('draft');
+    const listed = await studier.get(`/api/users/${userId}/bookmarks`);
+    expect(listed.body).toEqual([expect.objectContaining({ contentType: 'blog', contentId: post.id, content: null })]);
+    expect(listed.text).not.toContain('Soon withdrawn');
+    expect(await commentsOf(post.id)).toEqual([]);
+    // The desk still names the post a comment is on: editors see drafts.
+    const comment = (await app.db('comments').where({ content_type: 'blog', content_id: post.id }).first('id')) as { id: number };
+    const reporter = app.client();
+    await signUp(reporter, uniqueName('reporter'));
+    expect((await reporter.post(`/api/comments/${comment.id}/report`, { reason: 'Check this' })).status).toBe(201);
+    const reported = (await editor.get('/api/comments/reported')).body as Array<{ id: number; contentTitle: string | null }>;
+    expect(reported.find((r) => r.id === Number(comment.id))?.contentTitle).toBe(`Soon withdrawn ${word}`);
+
+    await editor.put(`/api/blog/${post.id}`, { ...aPost(word, { title: `Soon withdrawn ${word}` }), status: 'published', version: back.body.version });
+    expect((await studier.get(`/api/users/${userId}/bookmarks`)).body).toEqual([
+      expect.objectContaining({ contentId: post.id, content: expect.objectContaining({ title: `Soon withdrawn ${word}` }) }),
+    ]);
+    expect(await commentsOf(post.id)).toEqual([expect.objectContaining({ comment: 'Amen.' })]);
+  });
+
+  test('Feature on a draft or a scheduled post is refused (409) and the featured article stays; on a published one it moves', async () => {
+    const live = (await editor.post('/api/blog/create', aPost())).body;
+    expect((await editor.put(`/api/blog/${live.id}/featured`)).status).toBe(200);
+    const draft = (await editor.post('/api/blog/create', aPost(aWord(), { status: 'draft' }))).body;
+    const scheduled = (await editor.post('/api/blog/create', aPost(aWord(), { publishedAt: new Date(Date.now() + 86_400_000).toISOString() }))).body;
+    for (const id of [draft.id, scheduled.id]) {
+      const refused = await editor.put(`/api/blog/${id}/featured`);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ message: 'Only a published post can be featured: publish it first.' });
+      expect((await app.client().get('/api/blog/featured')).body?.id).toBe(live.id);
+    }
+    expect((await editor.put(`/api/blog/99999999/featured`)).status).toBe(404);
+
+    const next = (await editor.post('/api/blog/create', aPost())).body;
+    expect((await editor.put(`/api/blog/${next.id}/featured`)).status).toBe(200);
+    expect((await app.client().get('/api/blog/featured')).body?.id).toBe(next.id);
   });
 });
 

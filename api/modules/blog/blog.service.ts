@@ -2,7 +2,7 @@ import type { BlogPost, BlogPostSummary, createBlogPostInputSchema, EditorPost, 
 import type { BlogListQuery } from '#contract/queries';
 import type { z } from 'zod';
 import type { Db } from '#api/db';
-import { AppError, badRequest, constraintKind, notFound } from '#api/errors';
+import { AppError, badRequest, conflict, constraintKind, notFound } from '#api/errors';
 import { nowIso, toIso, toNumber } from '#api/lib/convert';
 import { tokenize } from '#api/lib/full-text';
 import { notifyPostsDue } from '#api/lib/posts-due';
@@ -16,6 +16,7 @@ import { blogRepo, type BlogQueries, type PostEdit } from './blog.repo';
 export { markdownToHtml, type HtmlStyles } from './blog.markdown';
 
 const ARTICLE_NOT_FOUND = 'Article not found';
+const NOT_PUBLISHED_YET = 'Only a published post can be featured: publish it first.';
 
 /**
  * A saved post marked "Email subscribers when published" that readers may see now is sent at once:
@@ -301,12 +302,15 @@ export function blogService(db: Db, objects: PostPictureStore, { now = nowIso }:
 
     /**
      * There is never more than one featured post: in one transaction, serialised against any
-     * other featuring, every other post loses the flag and this one gains it.
+     * other featuring, every other post loses the flag and this one gains it. Only a post readers
+     * see can be featured (409 for a draft or a scheduled one): the flag moving to a post nobody
+     * may see would take the featured article off the site (docs/product.md#blog-management).
      */
     async feature(id: number): Promise<EditorPost> {
       return repo.transaction(async (tx) => {
         await tx.lockFeaturing();
         if (!(await tx.exists(id))) throw notFound(ARTICLE_NOT_FOUND);
+        if (!(await tx.findVisible(id, now()))) throw conflict(NOT_PUBLISHED_YET);
         await tx.clearFeaturedExcept(id);
         await tx.setFeatured(id);
         return loadPost(tx, id);

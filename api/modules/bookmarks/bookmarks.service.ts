@@ -9,9 +9,9 @@ import type { FoldersService } from './folders.service';
 export function bookmarksService(db: Db, folders: FoldersService, content: ContentService) {
   const repo = bookmarksRepo(db);
 
-  /** The API's bookmarks (the folder is `categoryId` there), with what each points at: two queries for any number of bookmarks; null when it is gone. */
+  /** The API's bookmarks (the folder is `categoryId` there), with what each points at: two queries for any number of bookmarks; null when it is gone, or is a post readers may not see (any more). */
   async function withContent(list: StoredBookmark[]): Promise<Bookmark[]> {
-    const summaries = await content.summaries(list);
+    const summaries = await content.summariesForReaders(list);
     return list.map((b) => ({
       id: b.id,
       userId: b.userId,
@@ -47,7 +47,7 @@ export function bookmarksService(db: Db, folders: FoldersService, content: Conte
      * its folder set as asked, so an offline replay never makes a second row and never fails.
      */
     async save(data: CreateBookmarkInput): Promise<{ bookmark: Bookmark; created: boolean }> {
-      await content.requireExists(data.contentType, data.contentId);
+      await content.requireVisible(data.contentType, data.contentId);
       const folderId = await resolveFolder(data.userId, data.categoryId);
       try {
         const { bookmark, created } = await repo.upsert({

@@ -16,8 +16,13 @@ export function commentsService(db: Db, content: ContentService) {
   };
 
   return {
-    /** Public: anyone may read the comments of a video or post, newest first, a page at a time; hidden ones never. */
+    /**
+     * Public: anyone may read the comments of a video or post, newest first, a page at a time;
+     * hidden ones never. A post readers may not see (a draft, one scheduled for later) has none
+     * for them, as one that does not exist.
+     */
     async list(q: CommentsQuery): Promise<Comment[]> {
+      if (!(await content.isVisible(q.contentType, q.contentId))) return [];
       const page = await repo.listByContent(q.contentType, q.contentId, { limit: q.limit, before: q.before });
       if (!page) throw badRequest('before must be the id of a comment on this content');
       return page;
@@ -28,7 +33,7 @@ export function commentsService(db: Db, content: ContentService) {
      * recognised by its Idempotency-Key (the middleware answers the first result), not here.
      */
     async create(data: CreateCommentInput): Promise<Comment> {
-      await content.requireExists(data.contentType, data.contentId);
+      await content.requireVisible(data.contentType, data.contentId);
       return repo.create(data);
     },
 
@@ -72,7 +77,7 @@ export function commentsService(db: Db, content: ContentService) {
     async reported(limit: number): Promise<ReportedComment[]> {
       const rows = await repo.reported(limit);
       const ids = rows.map((r) => r.comment.id);
-      const titles = await content.summaries(rows.map((r) => r.comment));
+      const titles = await content.summariesForEditors(rows.map((r) => r.comment));
       const reports = new Map<number, ReportedComment['reports']>();
       for (const { commentId, reason, reportedAt } of await repo.reportsOf(ids)) {
         const list = reports.get(commentId) ?? [];

@@ -19,7 +19,7 @@ export function progressService(db: Db, content: ContentService) {
 
     /** Sets the absolute state (completed at 100, or not at 0); a replay leaves the same single row. */
     async save(data: SaveProgressInput): Promise<Progress> {
-      await content.requireExists(data.contentType, data.contentId);
+      await content.requireVisible(data.contentType, data.contentId);
       return repo.upsert(data);
     },
   };

@@ -244,7 +244,7 @@ describe('/blog-admin for editors: drafts and scheduled posts', () => {
     expect(requests.find((r) => r.method === 'POST')!.body).toMatchObject({ title: 'For Sunday', status: 'published', publishedAt: new Date('2099-06-07T09:30').toISOString() });
   });
 
-  test('the list says each post\'s state and filters by it; only published posts link to their page', async () => {
+  test('the list says each post\'s state and filters by it; only published posts link to their page and can be featured', async () => {
     const requests = serve(editor, () => [aSummary(1, { title: 'Out now' }), aSummary(2, { title: 'Not yet', status: 'scheduled' }), aSummary(3, { title: 'Unfinished', status: 'draft' })], (r) =>
       r.path === '/api/blog?status=draft&limit=21' ? json(200, [aSummary(3, { title: 'Unfinished', status: 'draft' })]) : json(500, { message: 'unexpected' }),
     );
@@ -257,6 +257,10 @@ describe('/blog-admin for editors: drafts and scheduled posts', () => {
     expect(within(scheduled).getByText('Scheduled')).toBeTruthy();
     expect(within(scheduled).queryByRole('link')).toBeNull();
     expect(within(screen.getByRole('listitem', { name: 'Unfinished' })).getByText('Draft')).toBeTruthy();
+    // Featuring a post readers cannot see would take the featured article off the site.
+    expect(within(list).getByRole('button', { name: 'Feature "Out now"' })).toBeTruthy();
+    expect(within(scheduled).queryByRole('button', { name: /^Feature/ })).toBeNull();
+    expect(within(screen.getByRole('listitem', { name: 'Unfinished' })).queryByRole('button', { name: /^Feature/ })).toBeNull();
 
     await user.click(screen.getByRole('tab', { name: 'Drafts' }));
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Out now' })).toBeNull());

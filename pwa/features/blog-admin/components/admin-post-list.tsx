@@ -159,7 +159,7 @@ export function AdminPostList({ onEdit }: { onEdit?: (id: number) => void }) {
                     featuring={featuring}
                     deleting={deleting}
                     onEdit={onEdit ? () => onEdit(post.id) : undefined}
-                    onFeature={() => onFeature(post)}
+                    onFeature={post.status === 'published' ? () => onFeature(post) : undefined}
                     onDelete={() => onDelete(post)}
                     newsletter={
                       post.status === 'published'

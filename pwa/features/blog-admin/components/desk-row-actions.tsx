@@ -3,7 +3,7 @@
 import { PenLine, Star, Trash2 } from 'lucide-react';
 import { NewsletterIcon } from './newsletter-labels';
 
-/** What a row of a desk list (a post, a video) can do: Edit, Feature (unless it is the featured one), a post's newsletter, and Delete. */
+/** What a row of a desk list (a post, a video) can do: Edit, Feature (unless it is the featured one, or a post readers cannot see yet), a post's newsletter, and Delete. */
 export interface DeskRowActionsProps {
   /** The item's title: each button names it ("Edit "…""), so a screen reader's list of buttons says which item. */
   title: string;
@@ -12,7 +12,8 @@ export interface DeskRowActionsProps {
   featuring: boolean;
   deleting: boolean;
   onEdit?: (() => void) | undefined;
-  onFeature: () => void;
+  /** Absent for what cannot be featured: a draft or a scheduled post (docs/product.md#blog-management). */
+  onFeature?: (() => void) | undefined;
   onDelete: () => void;
   /** A published post's "Send as newsletter" ("Send again" once sent): its words, and what it opens. */
   newsletter?: { label: string; onSend: () => void } | undefined;
@@ -30,7 +31,7 @@ export function DeskRowActions({ title, online, featured, featuring, deleting, o
           Edit
         </button>
       ) : null}
-      {featured ? null : (
+      {featured || !onFeature ? null : (
         <button type="button" className="btn btn-outline btn-sm" aria-label={`Feature "${title}"`} disabled={featuring || deleting || !online} onClick={onFeature}>
           {featuring ? spinner : <Star aria-hidden="true" className="size-4" />}
           Feature
