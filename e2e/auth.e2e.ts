@@ -218,4 +218,32 @@ describe('signing up, out and in', () => {
     expect(await toast(page).isVisible()).toBe(true);
     await page.close();
   });
+
+  test('a session that ends while the app is open (signed out elsewhere): the next call signs the reader out, says so, and Log In brings them back', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const username = uniqueUsername('ended');
+      await visit(page, '/');
+      await signUpThroughDialog(page, username);
+      await avatarButton(page, username).waitFor();
+      // The server no longer knows this browser's session.
+      await context.clearCookies();
+      // Their bookmarks, a private read: the server answers 401.
+      await page.getByRole('banner').getByRole('navigation').getByRole('link', { name: 'Bookmarks' }).click();
+      expect(await toastText(page, 'Session ended')).toContain('Your session has ended. Please sign in again.');
+      await authDialog(page).waitFor();
+      expect(await tab(page, 'Log In').getAttribute('aria-selected')).toBe('true');
+      await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await storedUser(page)).toEqual({ local: null, session: null });
+      await screenshot(page, 'session-ended-mid-visit', ['mobile']);
+
+      await logInThroughDialog(page, username, PASSWORD);
+      await authDialog(page).waitFor({ state: 'hidden' });
+      await page.getByRole('main').getByText('No Bookmarks Yet').waitFor();
+      expect(JSON.parse((await storedUser(page)).local!)).toMatchObject({ username });
+    } finally {
+      await context.close();
+    }
+  });
 });

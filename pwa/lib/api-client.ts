@@ -45,6 +45,21 @@ export function setApiBase(base: string): void {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Told that a request sent at `sentAt` (performance.now()) was answered 401: no session on the server. */
+export type SessionRefusalListener = (sentAt: number) => void;
+const sessionRefusalListeners = new Set<SessionRefusalListener>();
+
+/**
+ * Hears the 401s the API gives this page (not a sign-in's, nor the outbox's: see
+ * `reportsEndedSession`): to a page that believes someone is signed in, the server session has
+ * ended, whichever call found it out (docs/product.md#states-and-transitions). Returns the
+ * unsubscribe.
+ */
+export function onSessionRefused(listener: SessionRefusalListener): () => void {
+  sessionRefusalListeners.add(listener);
+  return () => sessionRefusalListeners.delete(listener);
+}
+
 interface BaseOptions {
   method?: Method;
   /** Sent as JSON. `undefined` sends no body. */
@@ -53,6 +68,11 @@ interface BaseOptions {
   headers?: Record<string, string>;
   /** The fetch to send with (the outbox's tests and the service worker pass their own); the global one by default. */
   fetch?: typeof fetch;
+  /**
+   * false: a 401 here is not news of an ended session, and onSessionRefused is not told: a sign-in's
+   * 401 is a wrong password, and the outbox says 'Sign in to sync' itself. True by default.
+   */
+  reportsEndedSession?: boolean;
 }
 
 /**
@@ -97,6 +117,7 @@ export async function apiFetch(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
+  const sentAt = performance.now();
   try {
     const send = options.fetch ?? globalThis.fetch;
     response = await send(apiBase + path, {
@@ -121,6 +142,7 @@ export async function apiFetch(
   }
 
   if (!response.ok) {
+    if (response.status === 401 && options.reportsEndedSession !== false) for (const listener of sessionRefusalListeners) listener(sentAt);
     if (response.status === 401 && on401 === 'null') return null;
     const json = parseJson(text);
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, messageIn(json), json ?? text, response.headers);

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import type { User } from '#contract/users';
 import { aUser, renderWithProviders, storeUser } from '../test/render';
 import { json, mockFetch, offline } from '../test/fetch';
+import { apiFetch } from './api-client';
 import { OPEN_AUTH_DIALOG_EVENT } from './auth-dialog';
 import { privateKey } from './query-client';
 import { USER_STORAGE_KEY, useUser, type UserContextValue } from './session';
@@ -209,5 +210,65 @@ describe('UserProvider: checking the saved user with GET /api/auth/me', () => {
     await act(async () => answer(json(401, { message: 'ended' })));
     expect(probeText()).toBe('newer');
     expect(JSON.parse(local()!)).toMatchObject({ username: 'newer' });
+  });
+});
+
+describe('UserProvider: the session ends while the page is open', () => {
+  /** Signed in as grace (the /me check answered), with `later` answering every other call. */
+  async function signedInThen(later: (path: string) => Response) {
+    storeUser(aUser(), 'local');
+    const requests = mockFetch((r) => (r.path === '/api/auth/me' ? json(200, aUser()) : later(r.path)));
+    const asked: (string | undefined)[] = [];
+    const listener = (e: Event) => asked.push((e as CustomEvent<{ tab?: string }>).detail.tab);
+    window.addEventListener(OPEN_AUTH_DIALOG_EVENT, listener);
+    onTestFinished(() => window.removeEventListener(OPEN_AUTH_DIALOG_EVENT, listener));
+    renderWithProviders(<Probe />);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await waitFor(() => expect(probeText()).toBe('grace'));
+    return { requests, asked };
+  }
+
+  test("a 401 to any call (a password changed on another device): signed out here, told once, and the dialog opens on Log In", async () => {
+    const { asked } = await signedInThen(() => json(401, { message: 'Please sign in to continue.' }));
+    // Two private reads find it out at once: one ending, one toast.
+    await act(async () => {
+      await Promise.allSettled([apiFetch('/api/users/1/bookmarks'), apiFetch('/api/users/1/progress')]);
+    });
+    await waitFor(() => expect(probeText()).toBe('signed out'));
+    expect(local()).toBeNull();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Session endedYour session has ended. Please sign in again.'));
+    expect(asked).toEqual(['login']);
+
+    // Signed in again, and ended again later: told again.
+    act(() => session.setUser(aUser(), true));
+    await act(async () => {
+      await apiFetch('/api/users/1/bookmarks').catch(() => undefined);
+    });
+    await waitFor(() => expect(probeText()).toBe('signed out'));
+    await waitFor(() => expect(asked).toEqual(['login', 'login']));
+  });
+
+  test('a 401 to a call sent before the latest sign-in is about the older session: it changes nothing', async () => {
+    let answer!: (r: Response) => void;
+    await signedInThen(() => {
+      throw new Error('unexpected');
+    });
+    mockFetch(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const late = apiFetch('/api/users/1/bookmarks').catch(() => undefined);
+    act(() => session.setUser(aUser({ id: 8, username: 'newer' }), true));
+    await act(async () => {
+      answer(json(401, { message: 'Please sign in to continue.' }));
+      await late;
+    });
+    expect(probeText()).toBe('newer');
+  });
+
+  test("a sign-in's 401 (a wrong password) and an outbox delivery's are not an ended session", async () => {
+    const { asked } = await signedInThen(() => json(401, { message: 'Invalid username or password.' }));
+    await act(async () => {
+      await apiFetch('/api/auth/login', { method: 'POST', body: {}, reportsEndedSession: false }).catch(() => undefined);
+    });
+    expect(probeText()).toBe('grace');
+    expect(asked).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '#contract/users';
-import { answerSchema, ApiError, apiFetch } from './api-client';
+import { answerSchema, apiFetch, onSessionRefused } from './api-client';
 import { openAuthDialog } from './auth-dialog';
 import { PRIVATE_KEY_ROOT } from './query-client';
 
@@ -132,20 +132,29 @@ export function writeStoredUser(user: User | null, remember = true): void {
 }
 
 /**
- * Reads the saved user, then checks it with GET /api/auth/me: a 401 means the server session
- * ended, so the user is signed out, told so (`onSessionEnded`: the app's toast) and the auth dialog
- * opens on Log In, rather than left half signed in; a fresh user refreshes the saved copy in the storage it was in. Offline
- * (network error) or a server fault keeps the saved user, so the app opens signed in without a
- * connection. With nothing saved there is nothing to check, and no request is made.
+ * Reads the saved user, then checks it with GET /api/auth/me; a fresh user refreshes the saved
+ * copy in the storage it was in. Offline (network error) or a server fault keeps the saved user,
+ * so the app opens signed in without a connection. With nothing saved there is nothing to check,
+ * and no request is made.
+ *
+ * A 401 to any call sent while someone is signed in (that /me, a bookmark list, a profile save: a
+ * password changed on another device ends this one's session) means the server session has
+ * ended: the user is signed out, told so (`onSessionEnded`: the app's toast) and the auth dialog
+ * opens on Log In, rather than left half signed in with no way to sign in again
+ * (docs/product.md#states-and-transitions). A 401 to a call sent before the latest sign-in is
+ * about an older session, and changes nothing.
  */
 export function UserProvider({ children, onSessionEnded }: { children: ReactNode; onSessionEnded?: () => void }) {
   const [user, setUserState] = useState<User | null>(null);
   const [isLoading, setIsLoading] = useState(true);
-  const [sessionEnded, setSessionEnded] = useState(false);
+  // How many sessions the server has ended while this page was open: each is told once.
+  const [sessionsEnded, setSessionsEnded] = useState(0);
   const queryClient = useQueryClient();
   const current = useRef<User | null>(null);
   // Bumped by every setUser, so a late /api/auth/me answer never undoes a newer sign-in or sign-out.
   const generation = useRef(0);
+  // When (performance.now()) the latest sign-in or sign-out on this page happened.
+  const changedAt = useRef(-Infinity);
 
   /** Shows `next` as the signed-in user; another user's (or no user's) private queries are dropped. */
   const show = useCallback(
@@ -160,6 +169,7 @@ export function UserProvider({ children, onSessionEnded }: { children: ReactNode
   const setUser = useCallback(
     (next: User | null, remember = true) => {
       generation.current += 1;
+      changedAt.current = performance.now();
       writeStoredUser(next, remember);
       show(next);
     },
@@ -186,28 +196,35 @@ export function UserProvider({ children, onSessionEnded }: { children: ReactNode
         writeStoredUser(fresh, saved.store === 'local');
         startTransition(() => show(fresh));
       },
-      (error: unknown) => {
-        if (generation.current !== started || controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) {
-          writeStoredUser(null);
-          startTransition(() => {
-            show(null);
-            setSessionEnded(true);
-          });
-        }
-      },
+      // A 401 was heard by the listener below; anything else keeps the saved user.
+      () => undefined,
     );
     return () => controller.abort();
   }, [show]);
 
+  useEffect(
+    () =>
+      onSessionRefused((sentAt) => {
+        if (!current.current || sentAt < changedAt.current) return;
+        generation.current += 1;
+        changedAt.current = performance.now();
+        writeStoredUser(null);
+        startTransition(() => {
+          show(null);
+          setSessionsEnded((n) => n + 1);
+        });
+      }),
+    [show],
+  );
+
   // After the signed-out state has rendered, so the auth dialog already knows nobody is signed in.
   useEffect(() => {
-    if (!sessionEnded) return;
+    if (sessionsEnded === 0) return;
     onSessionEnded?.();
     openAuthDialog('login');
     // Once per ended session: a new callback (a re-render above) is not a second ending.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionEnded]);
+  }, [sessionsEnded]);
 
   const value = useMemo(() => ({ user, isLoading, setUser }), [user, isLoading, setUser]);
   return <UserContext value={value}>{children}</UserContext>;

@@ -316,6 +316,8 @@ export class Outbox {
         body: request.body,
         headers: { 'Idempotency-Key': entry.id },
         fetch: this.fetchImpl,
+        // A 401 stops delivery and is told as 'auth-required' (OutboxNotices asks for a sign-in).
+        reportsEndedSession: false,
       });
       return await this.settle(userId, [outgoing], [{ response }]);
     } catch (error) {
@@ -340,7 +342,7 @@ export class Outbox {
     const writes = run.map(({ entry, request }) => ({ key: entry.id, method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }) }));
     let answer: unknown;
     try {
-      answer = await apiFetch(BATCH_PATH, { method: 'POST', body: { writes }, fetch: this.fetchImpl });
+      answer = await apiFetch(BATCH_PATH, { method: 'POST', body: { writes }, fetch: this.fetchImpl, reportsEndedSession: false });
     } catch (error) {
       if (!(error instanceof ApiError)) {
         await this.postpone(userId, first, 'No connection. Will retry.');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { saveBookmarkWrite } from '#pwa/features/bookmarks/api/writes';
 import { OPEN_AUTH_DIALOG_EVENT } from '#pwa/lib/auth-dialog';
 import { appDb, outbox } from '#pwa/offline';
+import { USER_STORAGE_KEY } from '#pwa/lib/session';
 import { json, mockFetch } from '#pwa/test/fetch';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
 import { OutboxNotices } from './outbox-notices';
@@ -46,7 +47,7 @@ describe("what the reader is told about their queued writes' delivery", () => {
     expect(toastText()).toBe('');
   });
 
-  test('an ended session asks for a sign-in and keeps the write', async () => {
+  test('an ended session signs the reader out here, asks for a sign-in (the dialog can open) and keeps the write', async () => {
     storeUser(aUser({ id: 7 }));
     mockFetch((request) => (request.path === '/api/bookmarks' ? json(401, { message: 'Please sign in to continue.' }) : json(200, aUser({ id: 7 }))));
     const asked: string[] = [];
@@ -57,6 +58,8 @@ describe("what the reader is told about their queued writes' delivery", () => {
     expect((await outbox.drain(7)).stoppedBy).toBe('auth');
     await waitFor(() => expect(toastText()).toBe('Sign in to syncYour session has ended. Sign in again and your changes will be sent.'));
     expect(asked).toEqual(['login']);
+    // Signed out on this device: the sign-in dialog opens only for nobody signed in.
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull();
     expect(await appDb.outbox.count()).toBe(1);
     window.removeEventListener(OPEN_AUTH_DIALOG_EVENT, onAsk);
   });

@@ -6,7 +6,7 @@ import { useToast } from '#pwa/components/ui/toast';
 import { OFFLINE_TEXT } from './signup';
 
 export function login(input: LoginInput): Promise<User> {
-  return apiFetch('/api/auth/login', { method: 'POST', body: input, schema: userSchema });
+  return apiFetch('/api/auth/login', { method: 'POST', body: input, schema: userSchema, reportsEndedSession: false });
 }
 
 /** POST /api/auth/login; on success the user is signed in (remember decides the storage). */

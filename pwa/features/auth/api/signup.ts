@@ -5,7 +5,7 @@ import { useUser } from '#pwa/lib/session';
 import { useToast } from '#pwa/components/ui/toast';
 
 export function signup(input: SignupInput): Promise<User> {
-  return apiFetch('/api/auth/signup', { method: 'POST', body: input, schema: answerSchema('user') });
+  return apiFetch('/api/auth/signup', { method: 'POST', body: input, schema: answerSchema('user'), reportsEndedSession: false });
 }
 
 /** POST /api/auth/signup; on success the user is signed in (remember decides the storage) and welcomed. */

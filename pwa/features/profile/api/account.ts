@@ -1,8 +1,6 @@
-import { flushSync } from 'react-dom';
 import { useMutation } from '@tanstack/react-query';
 import type { ChangeEmailInput, ChangePasswordInput, DeleteAccountInput } from '#contract/account';
-import { apiFetch, ApiError } from '#pwa/lib/api-client';
-import { openAuthDialog } from '#pwa/lib/auth-dialog';
+import { apiFetch } from '#pwa/lib/api-client';
 import { useUser } from '#pwa/lib/session';
 import { useToast } from '#pwa/components/ui/toast';
 import { outbox } from '#pwa/offline';
@@ -11,7 +9,8 @@ import { downloadFile } from '#pwa/lib/download-file';
 /**
  * The reader's account (docs/product.md#the-readers-account): plain calls, online only. None of
  * them goes through the outbox: each needs the password now and an answer now, and a queued
- * password or deletion would be a surprise later.
+ * password or deletion would be a surprise later. A 401 signs the reader out as an ended session,
+ * as any call's does (UserProvider, lib/session.tsx).
  */
 export const changePassword = (userId: number, input: ChangePasswordInput): Promise<unknown> =>
   apiFetch(`/api/users/${userId}/password`, { method: 'PUT', body: input });
@@ -32,40 +31,19 @@ export async function fetchAccountExport(userId: number): Promise<File> {
 /** The name the server gives the download (docs/product.md#the-readers-account). */
 export const ACCOUNT_EXPORT_FILE = 'context-is-key-data.json';
 
-/**
- * A 401 means the server's session ended while the page still shows the reader signed in: signed
- * out here too, told so, and the sign-in dialog opens on Log In, as at start
- * (docs/product.md#states-and-transitions).
- */
-function useOnSessionEnded(): (error: Error) => void {
-  const { setUser } = useUser();
-  const { toast } = useToast();
-  return (error) => {
-    if (!(error instanceof ApiError) || error.status !== 401) return;
-    // Committed at once, so the dialog (which opens only for nobody signed in) sees it.
-    flushSync(() => setUser(null));
-    toast({ title: 'Session ended', description: 'Your session has ended. Please sign in again.', variant: 'destructive' });
-    openAuthDialog('login');
-  };
-}
-
 export function useChangePassword(userId: number) {
   const { toast } = useToast();
-  const onSessionEnded = useOnSessionEnded();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) => changePassword(userId, input),
     onSuccess: () => toast({ title: 'Password changed', description: 'Your new password is set.' }),
-    onError: onSessionEnded,
   });
 }
 
 export function useChangeEmail(userId: number) {
   const { toast } = useToast();
-  const onSessionEnded = useOnSessionEnded();
   return useMutation({
     mutationFn: (input: ChangeEmailInput) => changeEmail(userId, input),
     onSuccess: (_answer, input) => toast({ title: 'Check your new inbox', description: emailSentText(input.email) }),
-    onError: onSessionEnded,
   });
 }
 
@@ -73,14 +51,12 @@ export const emailSentText = (email: string) => `We've sent a confirmation link 
 
 export function useAccountExport(userId: number) {
   const { toast } = useToast();
-  const onSessionEnded = useOnSessionEnded();
   return useMutation({
     mutationFn: () => fetchAccountExport(userId),
     onSuccess: (file) => {
       downloadFile(file);
       toast({ title: 'Your data is downloading', description: file.name });
     },
-    onError: onSessionEnded,
   });
 }
 
@@ -101,13 +77,11 @@ export async function forgetAccountOnDevice(userId: number, signOut: () => void)
 export function useDeleteAccount(userId: number) {
   const { setUser } = useUser();
   const { toast } = useToast();
-  const onSessionEnded = useOnSessionEnded();
   return useMutation({
     mutationFn: (input: DeleteAccountInput) => deleteAccount(userId, input),
     onSuccess: async () => {
       await forgetAccountOnDevice(userId, () => setUser(null));
       toast({ title: 'Account deleted', description: 'Your account and everything it held on the server are gone.' });
     },
-    onError: onSessionEnded,
   });
 }
