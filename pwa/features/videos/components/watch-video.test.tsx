@@ -169,6 +169,13 @@ describe('/watch/{id} offline', () => {
     await waitFor(() => expect(player()?.tagName).toBe('IFRAME'));
   });
 
+  test("a video seen before that an editor has since deleted: the server says 404, 'Video Not Found', the saved copy is not shown", async () => {
+    await open('/watch/5', () => json(404, { message: 'Video not found' }), { video: VIDEO, updatedAt: Date.now() - DAY });
+    expect(await main().findByRole('heading', { level: 1, name: 'Video Not Found' })).toBeTruthy();
+    expect(main().queryByRole('heading', { level: 1, name: VIDEO.title })).toBeNull();
+    expect(player()).toBeFalsy();
+  });
+
   test('a video never opened on this device: it needs a connection, with Back to Videos and Retry', async () => {
     let reachable = false;
     setOnline(false);

@@ -46,9 +46,12 @@ function WatchLoadedId({ videoId, actions, aside, footer, player }: { videoId: n
   const { data: video, error, refetch, isFetching } = query;
   const state = useQueryConnectionState(query);
   useCountVideoView(video?.id);
-  usePageHead(video ? videoHead(video) : state === 'error' && isNotFound(error) ? NOT_FOUND_HEAD : { title: 'Watch' });
+  const notFound = isNotFound(error);
+  usePageHead(notFound ? NOT_FOUND_HEAD : video ? videoHead(video) : { title: 'Watch' });
 
-  // A video seen before stays on screen whatever happens to the check with the server.
+  // The server says the video is gone (an editor deleted it): a copy seen before is not shown.
+  if (notFound) return <VideoNotFound />;
+  // Otherwise a video seen before stays on screen whatever happens to the check with the server.
   if (video === undefined) {
     if (state === 'loading') return <WatchSkeleton />;
     if (state === 'offline-empty') {
@@ -59,7 +62,6 @@ function WatchLoadedId({ videoId, actions, aside, footer, player }: { videoId: n
         </div>
       );
     }
-    if (isNotFound(error)) return <VideoNotFound />;
     return (
       <div className="flex flex-col gap-6">
         <BackToVideos className="self-start" />
