@@ -85,7 +85,10 @@ const isScheduled = (values: FormValues, now = Date.now()) => {
 export function validatePostForm(values: FormValues, status: 'draft' | 'published' = 'published'): { body: CreatePostBody } | { errors: FieldErrors } {
   const common = { title: values.title, excerpt: values.excerpt, content: values.content, category: values.category, readTime: values.readTime };
   const publishedAt = instantOf(values.publishAt);
-  const cover = { coverImageUrl: values.coverImageUrl || null, coverImageAlt: values.coverImageUrl ? values.coverImageAlt : null };
+  // An import has no cover (its section is not shown then): one added before Import was ticked is
+  // neither checked, which would stop Import at a field the editor cannot see, nor sent.
+  const withCover = !values.isImport && values.coverImageUrl;
+  const cover = { coverImageUrl: withCover ? values.coverImageUrl : null, coverImageAlt: withCover ? values.coverImageAlt : null };
   // Sent when marked (an edit also sends it when the post was marked: unmarking it is a change).
   const email = values.emailSubscribers ? { emailSubscribers: true } : {};
   const created = createBlogPostInputSchema.safeParse({ ...common, ...cover, isExternal: false, status, ...(publishedAt ? { publishedAt } : {}), ...email });

@@ -55,4 +55,11 @@ describe('the cover picture', () => {
     const removed = validatePostForm({ ...withCover, coverImageUrl: '', coverImageAlt: '' });
     expect('body' in removed && removed.body.body).toMatchObject({ coverImageUrl: null, coverImageAlt: null });
   });
+
+  test('a cover without alt text added before Import from Substack was ticked does not stop the import (its section is hidden then)', () => {
+    const values = { ...valuesOf({ ...post, coverImageUrl: '/objects/abc', coverImageAlt: '' }), isImport: true, substackUrl: 'https://example.substack.com/p/a-post' };
+    const result = validatePostForm(values);
+    expect('errors' in result ? result.errors : {}).toEqual({});
+    expect('body' in result && result.body).toMatchObject({ kind: 'import', body: { substackUrl: 'https://example.substack.com/p/a-post' } });
+  });
 });
