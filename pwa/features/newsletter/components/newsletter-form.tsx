@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Mail } from 'lucide-react';
 import { useToast } from '#pwa/components/ui/toast';
 import { NetworkError, serverMessageOf } from '#pwa/lib/api-client';
+import { serverFieldErrors } from '#pwa/lib/form-errors';
 import { useSubscribe } from '../api/subscribe';
 
 /**
@@ -30,7 +31,9 @@ export function NewsletterForm() {
           setSent(true);
         },
         onError: (error) => {
-          const description = error instanceof NetworkError ? 'Failed to subscribe. Please try again.' : (serverMessageOf(error) ?? 'Failed to subscribe');
+          // The server's words about the address, without the field's name it puts before them for other clients.
+          const aboutEmail = serverFieldErrors(error, ['email'] as const).fields.email;
+          const description = error instanceof NetworkError ? 'Failed to subscribe. Please try again.' : (aboutEmail ?? serverMessageOf(error) ?? 'Failed to subscribe');
           toast({ title: 'Error', description, variant: 'destructive' });
         },
       },
