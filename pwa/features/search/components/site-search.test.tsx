@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BlogPostSummary, Video } from '#contract/content';
 import { json, mockFetch, offline, type MockRequest } from '#pwa/test/fetch';
@@ -7,6 +7,7 @@ import { renderApp } from '#pwa/test/render';
 import { renderAppWithSaved } from '#pwa/test/render-saved';
 import { searchKeys } from '../api/search';
 import { POPULAR_TOPICS, resultLine } from './topics';
+import { MOST_SHOWN } from './site-search';
 
 const aVideo = (overrides: Partial<Video> = {}): Video => ({
   id: 1,
@@ -82,6 +83,46 @@ describe('site search', () => {
     const articles = main().getByRole('region', { name: 'Articles' });
     expect(within(articles).getByRole('link', { name: /Amazing Grace, Carefully Read/ }).getAttribute('href')).toBe('/blog/2');
     expect(main().queryByRole('region', { name: 'Popular topics' })).toBeNull();
+  });
+
+  test("more matches than the first 20 of a kind: 'Show more results' asks for the best 50 and shows them all, the first ones staying meanwhile", async () => {
+    /** `n` matches of each kind, as the API ranks them; `limit` of each are answered. */
+    const matches = (n: number, limit: number) => ({
+      videos: Array.from({ length: Math.min(n, limit) }, (_, i) => aVideo({ id: 100 + i, title: `Video ${i + 1}` })),
+      blogPosts: Array.from({ length: Math.min(n - 5, limit) }, (_, i) => aPost({ id: 500 + i, title: `Post ${i + 1}` })),
+    });
+    const requests = mockFetch((request) => {
+      const url = new URL(request.path, 'http://localhost');
+      return json(200, matches(70, Number(url.searchParams.get('limit') ?? 20)));
+    });
+    renderApp('/search?q=the');
+    expect(await main().findByText('Found 40 results for "the"')).toBeTruthy();
+    await userEvent.click(main().getByRole('button', { name: 'Show more results' }));
+    expect(await main().findByText('Found 100 results for "the"')).toBeTruthy();
+    expect(within(main().getByRole('region', { name: 'Videos' })).getAllByRole('link')).toHaveLength(50);
+    expect(main().queryByRole('button', { name: 'Show more results' })).toBeNull();
+    expect(main().getByText(MOST_SHOWN)).toBeTruthy();
+    expect(searchRequests(requests).map((r) => r.path)).toEqual(['/api/search?q=the', '/api/search?q=the&limit=50']);
+  });
+
+  test("all matches shown (fewer than 20 of each): no 'Show more results'; a failed 'more' says so and keeps the first ones", async () => {
+    let fail = false;
+    mockFetch((request) => {
+      const url = new URL(request.path, 'http://localhost');
+      if (url.searchParams.get('limit') === '50' && fail) return json(503, { message: 'Busy' });
+      const n = url.searchParams.get('q') === 'few' ? 3 : 20;
+      return json(200, { videos: Array.from({ length: n }, (_, i) => aVideo({ id: 100 + i })), blogPosts: [] });
+    });
+    const { router } = renderApp('/search?q=few');
+    expect(await main().findByText('Found 3 results for "few"')).toBeTruthy();
+    expect(main().queryByRole('button', { name: 'Show more results' })).toBeNull();
+
+    fail = true;
+    await act(() => router.navigate('/search?q=many'));
+    expect(await main().findByText('Found 20 results for "many"')).toBeTruthy();
+    await userEvent.click(main().getByRole('button', { name: 'Show more results' }));
+    expect((await main().findByRole('alert')).textContent).toBe('Failed to search. Please try again.');
+    expect(main().getByText('Found 20 results for "many"')).toBeTruthy();
   });
 
   test('one result reads "1 result"; a group with no results is left out', async () => {

@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ArticleGrid, CardSkeletons, ResultGroup, VideoGrid } from '#pwa/components/content';
 import { NeedsConnection, OfflineDataNote } from '#pwa/components/ui/offline';
 import { useQueryConnectionState } from '#pwa/components/ui/query-connection-state';
-import { useSearch } from '../api/search';
+import { SEARCH_FIRST, SEARCH_MOST, useSearch } from '../api/search';
 import { SearchInput } from '#pwa/components/ui/search-input';
 import { searchPath } from '#pwa/lib/use-search-form';
 import { POPULAR_TOPICS, resultLine } from './topics';
@@ -21,7 +21,7 @@ export function SiteSearch({ query, offlineResults }: { query: string; offlineRe
     <div className="flex flex-col gap-8">
       {/* Keyed by the query so the box shows the URL's text after a header search or Back. */}
       <SearchBox key={query} initial={query} />
-      {query ? <Results query={query} offlineResults={offlineResults} /> : <PopularTopics title="Popular topics" />}
+      {query ? <Results key={`results ${query}`} query={query} offlineResults={offlineResults} /> : <PopularTopics title="Popular topics" />}
     </div>
   );
 }
@@ -82,6 +82,9 @@ function PopularTopics({ title }: { title: string }) {
 /** A search made before on this device shows offline too, with its age; one never made here searches the device (`offlineResults`). */
 function Results({ query, offlineResults }: { query: string; offlineResults?: OfflineSearchSlot }) {
   const search = useSearch(query);
+  // 'Show more results': the same words' best SEARCH_MOST, asked once pressed; the first ones stay meanwhile.
+  const [wantsMore, setWantsMore] = useState(false);
+  const more = useSearch(query, SEARCH_MOST, wantsMore);
   const state = useQueryConnectionState(search);
 
   if (search.data === undefined) {
@@ -94,8 +97,11 @@ function Results({ query, offlineResults }: { query: string; offlineResults?: Of
     return <LoadError message={search.error?.message ?? ''} onRetry={() => void search.refetch()} retrying={search.isFetching} />;
   }
 
-  const { videos, blogPosts } = search.data;
+  const { videos, blogPosts } = more.data ?? search.data;
   const count = videos.length + blogPosts.length;
+  const limit = more.data ? SEARCH_MOST : SEARCH_FIRST;
+  // A full group may have more behind it: up to the API's cap, they are a press away.
+  const full = videos.length >= limit || blogPosts.length >= limit;
   return (
     <div className="flex flex-col gap-10">
       <div className="flex flex-col gap-1">
@@ -111,9 +117,25 @@ function Results({ query, offlineResults }: { query: string; offlineResults?: Of
       <ResultGroup id="search-articles" icon={BookOpen} title="Articles" size={blogPosts.length} badge={countOf(blogPosts.length, 'article', 'articles')}>
         <ArticleGrid posts={blogPosts} />
       </ResultGroup>
+      {full && limit < SEARCH_MOST ? (
+        <div className="flex flex-col items-center gap-2">
+          <button type="button" className="btn btn-outline" disabled={more.isFetching} aria-busy={more.isFetching || undefined} onClick={() => (wantsMore ? void more.refetch() : setWantsMore(true))}>
+            {more.isFetching ? <span aria-hidden="true" className="loading loading-spinner loading-xs" /> : null}
+            Show more results
+          </button>
+          {more.isError && !more.isFetching ? (
+            <p role="alert" className="text-sm text-error">
+              {more.error.message}. Please try again.
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {full && limit === SEARCH_MOST ? <p className="text-center text-sm text-base-content/75">{MOST_SHOWN}</p> : null}
     </div>
   );
 }
+
+export const MOST_SHOWN = `These are the ${SEARCH_MOST} best matches of each kind. Add a word to narrow the search.`;
 
 const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
