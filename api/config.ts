@@ -272,6 +272,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Once a setting: it let whoever signed up first under a listed name become an editor.
     console.warn('[config] EDITOR_USERNAMES is no longer read; nobody is an editor by name. Grant the role with: npm run editor -- grant <username>');
   }
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    // Links in mail are never built from a Host header a client chose (api/lib/site-url.ts).
+    console.warn(`[config] SMTP_URL is set without PUBLIC_URL: links in mail (password resets, confirmations, newsletters) point at http://localhost:${e.PORT}. Set PUBLIC_URL to the site's public origin.`);
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,

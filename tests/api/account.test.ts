@@ -2,6 +2,7 @@
 // password's link, a change of password and of email, the export and the deletion, against a real
 // SMTP server on loopback whose mail is read back, and the links in it followed.
 import crypto from 'node:crypto';
+import http from 'node:http';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE, accountExportSchema } from '#contract';
@@ -74,7 +75,38 @@ function expectBadLink(res: ApiResponse) {
   expect(res.body.message).toMatch(BAD_LINK);
 }
 
+/** POST `path` with a Host (and X-Forwarded-Host) header of the caller's choosing: fetch does not let a test set Host. */
+function postWithHost(path: string, body: unknown, host: string): Promise<number> {
+  const url = new URL(path, app.url);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host, 'x-forwarded-host': host, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
 describe('POST /api/auth/forgot-password and /api/auth/reset-password', () => {
+  test("when the request names another host (Host, X-Forwarded-Host), then the mailed link still points at this site, never at that host", async () => {
+    const { user } = await reader();
+    expect(await postWithHost('/api/auth/forgot-password', { login: user.username }, 'evil.example')).toBe(202);
+    const link = linkIn(await mailTo(user.email, /reset your password/i), '/reset-password');
+    expect(link.hostname).not.toBe('evil.example');
+    expect(link.hostname).toBe('localhost');
+    // The newsletter's confirmation mail, which anyone can have sent to any address, too.
+    const address = `${uniqueName('host').toLowerCase()}@example.com`;
+    expect(await postWithHost('/api/newsletter', { email: address }, 'evil.example')).toBe(200);
+    const confirm = await mailTo(address, /confirm/i);
+    expect(confirm.text).not.toContain('evil.example');
+    expect(confirm.text).toContain('http://localhost:');
+  });
+
   test('when a reader follows the mailed link, then the new password signs them in there and every other session ends', async () => {
     const { client, device, user } = await reader();
     const res = await app.client().post('/api/auth/forgot-password', { login: user.username.toUpperCase() });

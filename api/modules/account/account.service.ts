@@ -13,6 +13,7 @@ import type { Db } from '#api/db';
 import { AppError, conflict, constraintKind, unauthorized } from '#api/errors';
 import { toBool, toIso, toNumber } from '#api/lib/convert';
 import { hashPassword, verifyPassword } from '#api/lib/password';
+import { siteOrigin } from '#api/lib/site-url';
 import { forgetMailTo, queueMail } from '#api/modules/mail/mail.service';
 import { toUser } from '#api/modules/users/users.service';
 import { accountRepo, type AccountRow, type TokenPurpose } from './account.repo';
@@ -49,8 +50,8 @@ const iso = (value: unknown) => (value === null || value === undefined ? null : 
  */
 export function accountService(db: Db, config: AppConfig) {
   const repo = accountRepo(db);
-  /** Where mailed links point: PUBLIC_URL, else the origin the request came to (api/lib/site-url.ts). */
-  const site = (requestOrigin: string) => config.publicUrl ?? requestOrigin;
+  /** Where mailed links point: PUBLIC_URL, else a loopback origin the request came to (api/lib/site-url.ts). */
+  const site = (requestOrigin: string) => siteOrigin(config, requestOrigin);
 
   /** The signed-in user's row, checked against `password`; a gone account is a 401. */
   async function checkedUser(userId: number, password: string, field: 'currentPassword' | 'password'): Promise<AccountRow> {

@@ -57,7 +57,7 @@ type NewsletterConfig = Pick<AppConfig, 'sessionSecret' | 'publicUrl' | 'port' |
 export function newsletterService(db: Db, config: NewsletterConfig, { now = Date.now }: { now?: () => number } = {}) {
   const repo = newsletterRepo(db);
   const iso = (ms: number) => new Date(ms).toISOString();
-  const originOf = (requestOrigin?: string) => config.publicUrl ?? requestOrigin ?? siteOrigin(config);
+  const originOf = (requestOrigin?: string) => siteOrigin(config, requestOrigin);
 
   /**
    * The unsubscribe token of subscriber `id`: the id and an HMAC of it with SESSION_SECRET. It is
