@@ -271,7 +271,7 @@ describe('Outbox', () => {
     expect(requests).toHaveLength(2);
   });
 
-  test('retry puts a failed entry back in line; discard drops it', async () => {
+  test('retry puts a failed entry back in line under a new key (the server keeps its refusal under the old one); discard drops it', async () => {
     let status = 400;
     const { requests, fetchImpl } = server(() => json(status, { message: 'no' }));
     const { box } = makeOutbox(fetchImpl);
@@ -283,7 +283,9 @@ describe('Outbox', () => {
     await box.retry(a.id);
     await box.drain(1);
     box.stop();
-    expect(requests.at(-1)!.key).toBe(a.id);
+    expect(requests.at(-1)!.body).toEqual(requests[0]!.body);
+    expect(requests.at(-1)!.key).not.toBe(a.id);
+    expect(requests.filter((r) => r.key === requests.at(-1)!.key)).toHaveLength(1);
     expect((await db.outbox.toArray()).map((e) => e.id)).toEqual([b.id]);
     await box.discard(b.id);
     expect(await db.outbox.count()).toBe(0);

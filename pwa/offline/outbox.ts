@@ -171,7 +171,19 @@ export class Outbox {
 
   /** Puts a failed entry back in line (at its original place) and tries again now. */
   async retry(id: string): Promise<void> {
-    await this.db.outbox.where('id').equals(id).modify({ status: 'pending', nextAttemptAt: 0, attempts: 0 });
+    await this.db.outbox
+      .where('id')
+      .equals(id)
+      .modify((entry) => {
+        // A refused write changed nothing on the server, which keeps its refusal under the write's
+        // key (api/middleware/idempotency.ts): asked again under that key, it would only answer
+        // the same. Retried by the reader (the post is back, the folder exists), it goes under a
+        // new key. A write still waiting keeps its key: it may have been applied already.
+        if (entry.status === 'failed') entry.id = newId();
+        entry.status = 'pending';
+        entry.nextAttemptAt = 0;
+        entry.attempts = 0;
+      });
   }
 
   /**
