@@ -1,6 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CloudOff, RefreshCw, WifiOff } from 'lucide-react';
 import { formatAge } from '#pwa/lib/format';
+import { useNow } from '#pwa/lib/use-now';
 import { useQueryConnectionState, type QueryConnectionInput } from './query-connection-state';
 
 export const NEEDS_CONNECTION_PAGE = "You're offline. This page needs a connection the first time you open it.";
@@ -41,16 +42,6 @@ export function NeedsConnection({ onRetry, what, retrying = false, className = '
       </button>
     </div>
   );
-}
-
-/** Re-renders every `ms`, so an age on screen does not stay "just now" for an hour. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
 }
 
 /** "saved just now" under a minute, else "saved 3 days ago". */

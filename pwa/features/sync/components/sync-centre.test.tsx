@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { appDb, outbox, type OutboxEntry, setWritesLoader } from '#pwa/offline';
 import { json, mockFetch } from '#pwa/test/fetch';
 import { aUser, renderWithProviders, storeUser } from '#pwa/test/render';
@@ -62,6 +62,21 @@ describe('SyncCentre', () => {
     expect(within(screen.getByRole('list', { name: 'Waiting to sync' })).getByText('Bookmark video "Grace"')).toBeTruthy();
     expect(within(refused).getByText('Comment "Keep this text"')).toBeTruthy();
     expect(screen.getByText('Not yet')).toBeTruthy();
+  });
+
+  test('the last successful sync\'s age moves on while the page is open', async () => {
+    mockFetch((req) => (req.path === '/api/auth/me' ? json(200, user) : json(500, {})));
+    await appDb.meta.put({ key: 'lastSyncAt', value: new Date(Date.now() - 30_000).toISOString() });
+    // Only the clock and the page's timer: IndexedDB and React keep their own.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      renderWithProviders(<SyncCentre />);
+      expect(await screen.findByText('30 seconds ago')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(45_000));
+      expect(await screen.findByText('1 minute ago')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("a refused change with no server words shows its kind's failure message; one this version cannot read says so", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AlertTriangle, CheckCircle2, Clock, CloudOff, HardDrive, RefreshCw, Trash2 } from 'lucide-react';
 import { formatAge } from '#pwa/lib/format';
+import { useNow } from '#pwa/lib/use-now';
 import { useOnlineStatus } from '#pwa/lib/use-online-status';
 import { useUser } from '#pwa/lib/session';
 import { deliverNow, describeWrite, formatBytes, getStorageInfo, outbox, requestPersistentStorage, type StorageInfo, useOutboxActions, useWritesReady } from '#pwa/offline';
@@ -21,6 +22,8 @@ export function SyncCentre() {
   const describe = (entry: Parameters<typeof describeWrite>[0]) => (ready ? describeWrite(entry) : { label: 'Loading…', failureMessage: '', keptText: undefined });
   const [syncing, setSyncing] = useState(false);
   const [storage, setStorage] = useState<StorageInfo | null>(null);
+  // The ages on this page (the last sync, "Queued 3 minutes ago") move on while it is open.
+  useNow(15_000);
 
   useEffect(() => {
     void getStorageInfo().then(setStorage);
