@@ -249,6 +249,23 @@ describe('the desk: posts', () => {
     await page.close();
   });
 
+  test("the service worker keeps a reader's answer for offline, never the desk's (no-store: drafts would outlive the editor's sign-out)", async () => {
+    const page = await browser.newPage(DESKTOP);
+    await visit(page, '/blog-admin');
+    const post = await createPost(page, `E2E kept ${unique()}`, 'Published words.');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const kept = await page.evaluate(async (id) => {
+      for (const path of [`/api/blog/${id}`, `/api/blog/${id}?status=all`, `/api/blog/${id}/versions`, '/api/blog?status=draft&limit=21']) {
+        const answer = await fetch(path);
+        if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
+      }
+      return (await (await caches.open('api-content')).keys()).map((request) => new URL(request.url)).map((url) => url.pathname + url.search);
+    }, post.id);
+    expect(kept).toContain(`/api/blog/${post.id}`);
+    expect(kept.filter((path) => /[?&]status=|\/versions/.test(path))).toEqual([]);
+    await page.close();
+  });
+
   test("what is typed in a new post survives a reload: 'Restore unsaved changes' brings it back, 'Discard' lets it go", async () => {
     const page = await browser.newPage(MOBILE);
     await visit(page, '/blog-admin');

@@ -49,12 +49,28 @@ registerRoute(
   ),
 );
 
-// The kept pages name the files of the build they were rendered by, which a new worker's precache
-// no longer has: they go with the old worker. Its activation waits for the delete.
-self.addEventListener('activate', (event) => event.waitUntil(caches.delete(SAVED_PAGES_CACHE)));
-
 const DAY = 24 * 60 * 60;
 const API_CONTENT_CACHE = 'api-content';
+
+/** The desk's answers (drafts, scheduled posts, their versions): what workers before `noStore` kept. */
+const DESK_ANSWER = /[?&]status=|\/versions(\/|\?|$)/;
+
+// The kept pages name the files of the build they were rendered by, which a new worker's precache
+// no longer has: they go with the old worker. So do the desk's answers an older worker kept (see
+// `noStore`). Its activation waits for both.
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all([caches.delete(SAVED_PAGES_CACHE), forgetDeskAnswers()])));
+
+async function forgetDeskAnswers(): Promise<void> {
+  const cache = await caches.open(API_CONTENT_CACHE);
+  for (const request of await cache.keys()) if (DESK_ANSWER.test(request.url)) await cache.delete(request);
+}
+
+// An answer the server marks no-store is never kept on the device: the desk reads drafts and
+// scheduled posts, whole and with their versions, from the same paths as readers' posts, and a
+// copy here would outlive the editor's sign-out for anyone using the browser after them.
+const noStore: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (/\bno-store\b/i.test(response.headers.get('Cache-Control') ?? '') ? null : response),
+};
 
 // An answer the server now says is gone (404, 410: a post taken back to draft, or deleted) takes
 // its cached copy with it, so offline the app does not show it again (the persisted query cache
@@ -87,6 +103,7 @@ registerRoute(
     networkTimeoutSeconds: 6,
     plugins: [
       forgetWhatIsGone,
+      noStore,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * DAY, purgeOnQuotaError: true }),
     ],
