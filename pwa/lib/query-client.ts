@@ -49,6 +49,17 @@ export function createQueryClient(): QueryClient {
 export const PRIVATE_KEY_ROOT = ['private'] as const;
 export const privateKey = (userId: number) => [...PRIVATE_KEY_ROOT, userId] as const;
 
+/**
+ * The desk's post queries (features/blog-admin/api/keys.ts): drafts and scheduled posts, whole,
+ * with their versions. They sit under the blog's root, so an editor's change refreshes readers'
+ * lists and the desk's at once; like private queries, signing out drops them, so the persisted
+ * cache never keeps an unpublished post for the browser's next user.
+ */
+export const DESK_POSTS_KEY_ROOT = ['blog', 'admin'] as const;
+
+/** Every root of queries that only the signed-in user may see: dropped when they sign out or another signs in. */
+export const SIGNED_IN_KEY_ROOTS = [PRIVATE_KEY_ROOT, DESK_POSTS_KEY_ROOT] as const;
+
 /** When this page load began: answers older than this were restored from the persisted cache. */
 const PAGE_LOADED_AT = Date.now();
 

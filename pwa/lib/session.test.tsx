@@ -4,7 +4,7 @@ import { aUser, renderWithProviders, storeUser } from '../test/render';
 import { json, mockFetch, offline } from '../test/fetch';
 import { apiFetch } from './api-client';
 import { OPEN_AUTH_DIALOG_EVENT } from './auth-dialog';
-import { privateKey } from './query-client';
+import { DESK_POSTS_KEY_ROOT, privateKey } from './query-client';
 import { USER_STORAGE_KEY, useUser, type UserContextValue } from './session';
 
 let session: UserContextValue;
@@ -141,15 +141,19 @@ describe('UserProvider: setUser', () => {
     expect(sessionCopy()).toBeNull();
   });
 
-  test("signing out drops the user's private queries", async () => {
+  test("signing out drops the user's private queries, and an editor's desk posts (drafts)", async () => {
     mockFetch(() => json(500, {}));
     const { queryClient } = renderWithProviders(<Probe />);
     await waitFor(() => expect(probeText()).toBe('signed out'));
     act(() => session.setUser(aUser({ id: 7 }), true));
     queryClient.setQueryData([...privateKey(7), 'bookmarks'], ['secret']);
+    queryClient.setQueryData([...DESK_POSTS_KEY_ROOT, 'editing', 3], { title: 'A draft' });
+    queryClient.setQueryData(['blog', 'detail', 3], ['public post']);
     queryClient.setQueryData(['videos'], ['public']);
     act(() => session.setUser(null));
     expect(queryClient.getQueryData([...privateKey(7), 'bookmarks'])).toBeUndefined();
+    expect(queryClient.getQueryData([...DESK_POSTS_KEY_ROOT, 'editing', 3])).toBeUndefined();
+    expect(queryClient.getQueryData(['blog', 'detail', 3])).toEqual(['public post']);
     expect(queryClient.getQueryData(['videos'])).toEqual(['public']);
   });
 });

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '#contract/users';
 import { answerSchema, apiFetch, onSessionRefused } from './api-client';
 import { openAuthDialog } from './auth-dialog';
-import { PRIVATE_KEY_ROOT } from './query-client';
+import { SIGNED_IN_KEY_ROOTS } from './query-client';
 
 /**
  * The signed-in user (docs/product.md#states-and-transitions). Shared by every feature, which is why it lives in lib/ and not in
@@ -159,7 +159,7 @@ export function UserProvider({ children, onSessionEnded }: { children: ReactNode
   /** Shows `next` as the signed-in user; another user's (or no user's) private queries are dropped. */
   const show = useCallback(
     (next: User | null) => {
-      if (current.current && current.current.id !== next?.id) queryClient.removeQueries({ queryKey: PRIVATE_KEY_ROOT });
+      if (current.current && current.current.id !== next?.id) for (const queryKey of SIGNED_IN_KEY_ROOTS) queryClient.removeQueries({ queryKey });
       current.current = next;
       setUserState(next);
     },
