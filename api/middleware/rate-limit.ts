@@ -111,8 +111,9 @@ export function rateLimits({ db, limits }: { db: Db; limits: RateLimitsConfig })
     // Writes anyone may make, signed in or not: per address, so new accounts buy no extra room.
     { path: route('(questions|newsletter|videos/[^/]+/views|blog/[^/]+/views)'), what: 'requests', checks: [{ limiter: anonymousWrites, subject: 'address' }] },
     // Writes that need a session: per user, from wherever they come. Without a session the call is a 401 anyway.
-    // A report is a comment's counterpart: a reader cannot flood the desk's queue either.
-    { path: route('(comments|comments/[^/]+/report|objects/upload)'), what: 'requests', checks: [{ limiter: userWrites, subject: 'user' }] },
+    // A report is a comment's counterpart: a reader cannot flood the desk's queue either. A folder
+    // is a new row each time too (bookmarks, progress and hearts set a state, which repeats cannot grow).
+    { path: route('(comments|comments/[^/]+/report|objects/upload|bookmark-categories)'), what: 'requests', checks: [{ limiter: userWrites, subject: 'user' }] },
   ];
 
   return async (ctx: Context, next: Next) => {

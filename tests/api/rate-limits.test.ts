@@ -151,6 +151,8 @@ describe('limits per account, address and user', () => {
     expect((await comment(alice, aliceUser.id, '198.51.100.31')).status).toBe(201);
     expectRefused(await comment(alice, aliceUser.id, '198.51.100.32'), /too many requests/i);
     expectRefused(await alice.post('/api/objects/upload', undefined, from('198.51.100.33')), /too many requests/i);
+    expectRefused(await alice.post('/api/bookmark-categories', { userId: aliceUser.id, name: 'One more folder' }, from('198.51.100.34')), /too many requests/i);
+    expect(await rowCount(app, 'bookmark_folders', { user_id: aliceUser.id })).toBe(0);
 
     const bob = app.client();
     const bobUser = await signUp(bob, uniqueName('bob'));
