@@ -31,7 +31,7 @@ export function Component() {
           actions={(post) => (
             <>
               <BookmarkButton contentType="blog" contentId={post.id} title={post.title} />
-              <CompleteButton contentType="blog" contentId={post.id} onCompletedChange={(done) => done && forgetPosition('blog', post.id)} />
+              <CompleteButton contentType="blog" contentId={post.id} title={post.title} onCompletedChange={(done) => done && forgetPosition('blog', post.id)} />
               <SaveButton kind="post" post={post} />
               <ShareButton title={post.title} path={`/blog/${post.id}`} />
             </>

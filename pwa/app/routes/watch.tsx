@@ -32,7 +32,7 @@ export function Component() {
         actions={(video) => (
           <>
             <BookmarkButton contentType="video" contentId={video.id} title={video.title} />
-            <CompleteButton contentType="video" contentId={video.id} onCompletedChange={(done) => done && forgetPosition('video', video.id)} />
+            <CompleteButton contentType="video" contentId={video.id} title={video.title} onCompletedChange={(done) => done && forgetPosition('video', video.id)} />
             <ShareButton title={video.title} path={`/watch/${video.id}`} />
             <SaveButton kind="video" video={video} />
           </>

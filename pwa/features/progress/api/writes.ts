@@ -11,7 +11,8 @@ export const progressSubject = (contentType: string, contentId: number) => `prog
 /** Completed or not (the absolute state). While queued, the complete button and marks show `completed`. */
 export const setProgressWrite = defineWrite({
   kind: 'progress.set',
-  schema: z.object({ contentType: contentTypeSchema, contentId: z.number(), completed: z.boolean() }),
+  // `title` is for the sync centre's line only (older queued entries have none): never sent.
+  schema: z.object({ contentType: contentTypeSchema, contentId: z.number(), completed: z.boolean(), title: z.optional(z.string()) }),
   subject: (v) => progressSubject(v.contentType, v.contentId),
   replacesEarlier: true,
   request: (v, userId) => ({
@@ -19,7 +20,7 @@ export const setProgressWrite = defineWrite({
     path: '/api/progress',
     body: { userId, contentType: v.contentType, contentId: v.contentId, completed: v.completed, progressPercent: v.completed ? 100 : 0 },
   }),
-  label: (v) => `${v.completed ? 'Mark' : 'Unmark'} ${v.contentType === 'video' ? 'video' : 'article'} ${v.contentId}${v.completed ? ' complete' : ''}`,
+  label: (v) => `${v.completed ? 'Mark' : 'Unmark'} ${v.contentType === 'video' ? 'video' : 'article'} ${v.title === undefined ? v.contentId : `"${v.title}"`}${v.completed ? ' complete' : ''}`,
   failureMessage: () => PROGRESS_FAILURE,
   refreshes: (_v, userId) => [[...progressKeys.all(userId)]],
   // Into the check and list queries at once, so the mark never flickers back while the refetch runs.

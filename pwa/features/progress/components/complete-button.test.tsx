@@ -30,7 +30,7 @@ function setup(answer: (r: MockRequest) => Response | Promise<Response>) {
   renderWithProviders(
     <>
       <Delivery />
-      <CompleteButton contentType="video" contentId={4} />
+      <CompleteButton contentType="video" contentId={4} title="Grace in Context" />
     </>,
   );
   return { requests, user };
@@ -69,6 +69,9 @@ describe('CompleteButton', () => {
     const sent = requests.find((r) => r.method === 'POST')!;
     expect(sent.body).toEqual({ userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100 });
     expect(sent.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // The title names the change in the sync centre; it is not sent.
+    const [queued] = await appDb.outbox.toArray();
+    expect(setProgressWrite.label(queued!.body as Parameters<typeof setProgressWrite.label>[0])).toBe('Mark video "Grace in Context" complete');
 
     post.release(json(200, { userId: 7, contentType: 'video', contentId: 4, completed: true, progressPercent: 100, updatedAt: '2025-03-01T00:00:00.000Z' }));
     await waitFor(() => expect(screen.queryByText('Waiting to sync')).toBeNull());

@@ -11,6 +11,8 @@ import { progressSubject, setProgressWrite } from '../api/writes';
 export interface CompleteButtonProps {
   contentType: ContentType;
   contentId: number;
+  /** The item's title, which the sync centre names a queued change by. */
+  title?: string | undefined;
   /** Told after the user changes the mark (e.g. to forget where they stopped in an item now complete). */
   onCompletedChange?: (completed: boolean) => void;
 }
@@ -19,7 +21,7 @@ export interface CompleteButtonProps {
  * Mark complete / Completed. Shows the server's answer overlaid with the user's queued change (the
  * last queued entry wins), so a change made offline shows at once, marked as waiting to sync.
  */
-export function CompleteButton({ contentType, contentId, onCompletedChange }: CompleteButtonProps) {
+export function CompleteButton({ contentType, contentId, title, onCompletedChange }: CompleteButtonProps) {
   const { user } = useUser();
   const userId = user?.id ?? null;
   const { toast } = useToast();
@@ -40,7 +42,7 @@ export function CompleteButton({ contentType, contentId, onCompletedChange }: Co
       return;
     }
     const next = !completed;
-    await write(setProgressWrite, user.id, { contentType, contentId, completed: next });
+    await write(setProgressWrite, user.id, { contentType, contentId, completed: next, ...(title === undefined ? {} : { title }) });
     toast({ title: next ? 'Marked as complete!' : 'Unmarked' });
     onCompletedChange?.(next);
   };
