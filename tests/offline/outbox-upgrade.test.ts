@@ -236,11 +236,13 @@ describe('upgrading a phone with writes queued by the version before the write r
     ]);
     expect(left[0]).toMatchObject({ lastStatus: 404, lastError: 'Content not found' });
     expect(left[1]!.lastError).toMatch(/cannot be sent/);
-    // The refused comment can still be retried, and is then sent once.
+    // The refused comment can still be retried, and is then sent once, under a new key (the server
+    // keeps its refusal under the old one).
     await box.retry(refused.id);
     expect((await box.drain(USER)).delivered).toBe(1);
     box.stop();
-    expect(server.requests).toEqual([{ key: refused.id, method: 'POST', path: '/api/comments', body: refused.body }]);
+    expect(server.requests).toEqual([{ key: expect.any(String), method: 'POST', path: '/api/comments', body: refused.body }]);
+    expect(server.requests[0]!.key).not.toBe(refused.id);
     db.close();
   });
 
