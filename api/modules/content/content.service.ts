@@ -15,12 +15,13 @@ export const CONTENT_NOT_FOUND = 'That video or article does not exist.';
  */
 export function contentService(db: Db, { now = nowIso }: { now?: () => string } = {}) {
   const repo = contentRepo(db);
+  /** Whether readers may see the video or post now. */
+  const isVisible = (contentType: ContentType, contentId: number) => repo.visible(contentType, contentId, now());
   return {
-    /** Whether readers may see the video or post now. */
-    isVisible: (contentType: ContentType, contentId: number) => repo.visible(contentType, contentId, now()),
+    isVisible,
     /** 404 unless readers may see the video or post now: a study record is never written for a post readers cannot see. */
     async requireVisible(contentType: ContentType, contentId: number): Promise<void> {
-      if (!(await repo.visible(contentType, contentId, now()))) throw notFound(CONTENT_NOT_FOUND);
+      if (!(await isVisible(contentType, contentId))) throw notFound(CONTENT_NOT_FOUND);
     },
     /** What readers may see of each reference now: a post not (or no longer) published is left out, as a deleted one is. */
     summariesForReaders: (refs: readonly ContentRef[]) => repo.summaries(refs, now()),
